@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "remindc",
+    products: [
+        .library(name: "ReminderCompiler", targets: ["ReminderCompiler"]),
+        .executable(name: "remindc", targets: ["remindc"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Compiler and linker flags for libxml2; Swift never imports its headers (see CXMLShim).
+        .systemLibrary(
+            name: "Clibxml2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        // The only code that includes <libxml/...>: a safe parser exposed through plain C types.
+        .target(
+            name: "CXMLShim",
+            dependencies: ["Clibxml2"]
+        ),
+        .target(
+            name: "ReminderCompiler",
+            dependencies: ["CXMLShim"]
+        ),
+        .executableTarget(
+            name: "remindc",
+            dependencies: [
+                "ReminderCompiler",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Test-only: libxml2's RELAX NG validator, an independent check of schema/reminders.rng.
+        .target(
+            name: "CRelaxNGValidator",
+            dependencies: ["Clibxml2"],
+            path: "Tests/CRelaxNGValidator"
+        ),
+        .testTarget(
+            name: "ReminderCompilerTests",
+            dependencies: ["ReminderCompiler", "CRelaxNGValidator", "remindc"],
+            resources: []
+        ),
+    ]
+)

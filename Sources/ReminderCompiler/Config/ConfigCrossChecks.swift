@@ -1,0 +1,94 @@
+/// Checks that span several reminders or sections of the config (SPEC §4).
+extension ConfigDecoder {
+    mutating func checkIdentifiers(_ config: ReminderConfig) {
+        var firstLocationOfID: [String: SourceLocation] = [:]
+        let groupKeyLocations = config.groups.mapValues(\.location).merging(usedGroupKeys) { defined, _ in defined }
+        for reminder in config.reminders {
+            if let first = firstLocationOfID[reminder.id] {
+                reader.diagnostics.error(
+                    .duplicateReminderID(reminder.id), at: reminder.location,
+                    notes: [Diagnostic(.note, at: first, .firstDefinition(reminder.id))]
+                )
+            } else {
+                firstLocationOfID[reminder.id] = reminder.location
+            }
+            if let groupLocation = groupKeyLocations[reminder.id] {
+                reader.diagnostics.error(
+                    .reminderIDIsGroupKey(reminder.id), at: reminder.location,
+                    notes: [Diagnostic(.note, at: groupLocation, .groupKeyDefinedHere(reminder.id))]
+                )
+            }
+        }
+    }
+
+    /// Members of a group share one follow-up notification, so they must agree on when.
+    mutating func checkGroupFollowUps(_ config: ReminderConfig) {
+        var firstMember: [String: Reminder] = [:]
+        for reminder in config.reminders {
+            guard let group = reminder.group else { continue }
+            guard let first = firstMember[group] else {
+                firstMember[group] = reminder
+                continue
+            }
+            guard first.followUp?.afterMinutes != reminder.followUp?.afterMinutes else { continue }
+            reader.diagnostics.error(
+                .groupFollowUpDisagrees(group: group, reminder: reminder.id, detail: Self.describeFollowUp(reminder)),
+                at: reminder.followUp?.location ?? reminder.location,
+                notes: [Diagnostic(
+                    .note, at: first.followUp?.location ?? first.location,
+                    .groupFollowUpOther(reminder: first.id, detail: Self.describeFollowUp(first))
+                )]
+            )
+        }
+    }
+
+    private static func describeFollowUp(_ reminder: Reminder) -> String {
+        reminder.followUp.map { "has a followUp after \($0.afterMinutes) minutes" } ?? "has no followUp"
+    }
+
+    mutating func warnAboutUnusedGroups(_ config: ReminderConfig) {
+        for (key, group) in config.groups where usedGroupKeys[key] == nil {
+            reader.diagnostics.warning(.unusedGroup(key), at: group.location)
+        }
+    }
+
+    /// Warns about reminders that produce no slot from `now` on (SPEC §4): an `end` or
+    /// every `at` in the past, or a date rule that no date satisfies.
+    mutating func warnAboutSchedulesThatNeverFire(_ config: ReminderConfig, options: ConfigOptions) {
+        guard let now = options.now, let zoneName = options.timeZoneOverride ?? config.timeZone,
+              let zone = zones.zone(zoneName)
+        else { return }
+        let localNow = now + Int64(zone.offsetSeconds(at: now))
+        let today = CivilDate(dayNumber: Int(localNow.floorDivided(by: 86_400)))
+        let minuteNow = Int(localNow - Int64(today.dayNumber) * 86_400) / 60
+        // Long enough for every month/leap-year pattern an interval of up to 1000 can visit.
+        let searchLimit = today.adding(days: 146_097 * 2)
+        for reminder in config.reminders where reminder.enabled {
+            let schedule = reminder.schedule
+            let reason: String?
+            if let end = schedule.end, end < today {
+                reason = "its 'end' \(end) is before today (\(today))"
+            } else if schedule.frequency == .once {
+                let future = schedule.at.contains { slot in
+                    slot.date > today || (slot.date == today && slot.time.minuteOfDay > minuteNow)
+                }
+                reason = future ? nil : "every 'at' is in the past"
+            } else if schedule.firstFiringDate(onOrAfter: today, notAfter: searchLimit) == nil {
+                reason = "no date from \(max(today, schedule.start ?? today)) on matches its schedule"
+            } else {
+                reason = nil
+            }
+            if let reason {
+                reader.diagnostics.warning(.neverFires(reminder.id, reason: reason), at: reminder.location)
+            }
+        }
+    }
+}
+
+extension Int64 {
+    /// Division rounding toward negative infinity.
+    func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}

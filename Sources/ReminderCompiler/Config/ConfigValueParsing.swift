@@ -1,0 +1,76 @@
+/// Parsers for the string forms a config uses for times, dates and identifiers.
+enum ConfigValueParsing {
+    /// `HH:MM`, 00:00–23:59, exactly two digits each.
+    static func time(_ text: String) -> LocalTime? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
+              let hour = PlistScalarParser.decimal(bytes[0..<2]),
+              let minute = PlistScalarParser.decimal(bytes[3..<5]),
+              hour < 24, minute < 60
+        else { return nil }
+        return LocalTime(minuteOfDay: hour * 60 + minute)
+    }
+
+    /// `YYYY-MM-DD`, a real calendar date.
+    static func date(_ text: String) -> CivilDate? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = PlistScalarParser.decimal(bytes[0..<4]),
+              let month = PlistScalarParser.decimal(bytes[5..<7]),
+              let day = PlistScalarParser.decimal(bytes[8..<10])
+        else { return nil }
+        return CivilDate(year: year, month: month, day: day)
+    }
+
+    /// `YYYY-MM-DDTHH:MM`.
+    static func dateTime(_ text: String) -> LocalDateTime? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 16, bytes[10] == UInt8(ascii: "T"),
+              let date = date(String(decoding: bytes[0..<10], as: UTF8.self)),
+              let time = time(String(decoding: bytes[11..<16], as: UTF8.self))
+        else { return nil }
+        return LocalDateTime(date: date, time: time)
+    }
+
+    /// `[A-Za-z0-9][A-Za-z0-9._-]{0,63}`: safe inside notification IDs, file names and
+    /// iCalendar UIDs.
+    static func isValidIdentifier(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, bytes.count <= 64, isAlphanumeric(first) else { return false }
+        return bytes.dropFirst().allSatisfy {
+            isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+        }
+    }
+
+    /// A DNS-like name for iCalendar UIDs: letters, digits, `.` and `-`, 1–253 bytes.
+    static func isValidDomain(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.count <= 253 else { return false }
+        return bytes.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// `2TU`, `-1FR`, `+3WE`: an ordinal 1–5 or -1…-5 and a two-letter weekday code.
+    static func weekdayOrdinal(_ text: String) -> Schedule.WeekdayOrdinal? {
+        guard text.count >= 3 else { return nil }
+        let code = String(text.suffix(2)).uppercased()
+        let number = text.dropLast(2)
+        guard let weekday = Weekday.allCases.first(where: { $0.code == code }),
+              number.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }),
+              let ordinal = Int(number), ordinal != 0, (-5...5).contains(ordinal)
+        else { return nil }
+        return Schedule.WeekdayOrdinal(ordinal: ordinal, weekday: weekday)
+    }
+
+    /// `monday`…`sunday` or `mon`…`sun`.
+    static func weekday(_ text: String) -> Weekday? {
+        Weekday.allCases.first { $0.name == text || String($0.name.prefix(3)) == text }
+    }
+
+    /// All spellings `weekday` accepts, for suggestions.
+    static let weekdaySpellings = Weekday.allCases.map(\.name) + Weekday.allCases.map { String($0.name.prefix(3)) }
+}

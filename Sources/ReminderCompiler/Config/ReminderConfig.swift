@@ -1,0 +1,132 @@
+/// A validated reminder config (SPEC §3): what the compiler plans from.
+///
+/// Values that the file left out hold their documented defaults. Every part keeps the
+/// location of the element it came from, so later stages can point at the config.
+public struct ReminderConfig: Sendable {
+    /// The IANA zone named by `timeZone`, or nil when the file omits it (the caller then
+    /// supplies one, as `--time-zone` does).
+    public var timeZone: String?
+    /// Days in the planning window, 1–3660.
+    public var horizonDays: Int = 30
+    /// Most notifications a plan may hold; 0 means unlimited.
+    public var pendingLimit: Int = 64
+    /// Slots left free for the app, below `pendingLimit` when that is positive.
+    public var reservedSlots: Int = 0
+    /// A plan covering fewer days than this gets a warning.
+    public var minimumCoverageDays: Double = 3
+    /// The .ics calendar name.
+    public var calendarName: String = "Reminders"
+    /// The .ics UID suffix.
+    public var uidDomain: String = "remindc.local"
+    /// Titles and bodies of merged notifications, by group key.
+    public var groups: [String: GroupDefinition] = [:]
+    /// Notification actions, by category id.
+    public var categories: [String: [NotificationAction]] = [:]
+    /// The reminders, in file order.
+    public var reminders: [Reminder] = []
+    /// Where the root `<dict>` stands.
+    public var location: SourceLocation
+
+    /// Creates an empty config at a location; the decoder fills it in.
+    public init(location: SourceLocation) {
+        self.location = location
+    }
+}
+
+/// How a group's merged notification is worded (SPEC §3.1).
+public struct GroupDefinition: Sendable, Hashable {
+    /// Title template; `{count}` and `{titles}` are replaced.
+    public var title: String = "{count} reminders"
+    /// Body template; `{count}` and `{titles}` are replaced.
+    public var body: String = "{titles}"
+    /// The category of the merged notification.
+    public var category: String?
+    /// Where the group's key stands.
+    public var location: SourceLocation
+}
+
+/// A button on a notification (SPEC §3.1).
+public struct NotificationAction: Sendable, Hashable {
+    /// The action's identifier.
+    public var id: String
+    /// The button's label.
+    public var title: String
+    /// Shown as destructive (red) where the platform supports it.
+    public var destructive: Bool = false
+    /// Opens the app.
+    public var foreground: Bool = false
+    /// When set, the action snoozes for this many minutes.
+    public var snoozeMinutes: Int?
+}
+
+/// How loudly a notification asks for attention.
+public enum InterruptionLevel: String, Sendable, Hashable, CaseIterable, Comparable {
+    case passive, active, timeSensitive, critical
+
+    private var rank: Int { Self.allCases.firstIndex(of: self)! }
+
+    /// Orders from the quietest to the most urgent.
+    public static func < (lhs: InterruptionLevel, rhs: InterruptionLevel) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// How an activity logged before a slot suppresses it (SPEC §6).
+public enum Lookback: Sendable, Hashable {
+    /// An event within this many seconds before the slot (inclusive) suppresses it.
+    case seconds(Int)
+    /// An event since local midnight of the slot's date suppresses it.
+    case sameDay
+}
+
+/// A second notification after the first (SPEC §5.5).
+public struct FollowUp: Sendable, Hashable {
+    /// Minutes after the parent, 1–1440.
+    public var afterMinutes: Int
+    /// Replaces the member's title in the follow-up.
+    public var title: String?
+    /// Replaces the member's body in the follow-up.
+    public var body: String?
+    /// Replaces the member's interruption level in the follow-up.
+    public var interruptionLevel: InterruptionLevel?
+    /// Where the `followUp` dict stands.
+    public var location: SourceLocation
+}
+
+/// One reminder of the config (SPEC §3.2).
+public struct Reminder: Sendable {
+    /// Unique among reminders and group keys.
+    public var id: String
+    /// The notification title.
+    public var title: String
+    /// The notification body when `bodies` is empty.
+    public var body: String = ""
+    /// Rotating bodies (SPEC §5.3); empty when not used.
+    public var bodies: [String] = []
+    /// A disabled reminder yields nothing.
+    public var enabled: Bool = true
+    /// When it fires.
+    public var schedule: Schedule
+    /// The grouping key, when merged with others at the same slot.
+    public var group: String?
+    /// The activity type whose events satisfy this reminder.
+    public var activity: String
+    /// Look-back suppression, when set.
+    public var lookback: Lookback?
+    /// The follow-up, when set.
+    public var followUp: FollowUp?
+    /// The interruption level.
+    public var interruptionLevel: InterruptionLevel = .active
+    /// The notification category (actions), when set.
+    public var category: String?
+    /// Passed through to the plan.
+    public var sound: String?
+    /// Passed through to the plan.
+    public var threadID: String?
+    /// Passed through to the plan, keys sorted.
+    public var userInfo: [String: String] = [:]
+    /// Length of the calendar event, 0–1440.
+    public var durationMinutes: Int = 15
+    /// List earlier notifications of the same day for removal (SPEC §5.5).
+    public var replacesEarlier: Bool = false
+    /// Where the reminder's `<dict>` stands.
+    public var location: SourceLocation
+}

@@ -1,0 +1,219 @@
+/// The text of a diagnostic and a stable identifier for it.
+///
+/// Every message remindc can give is a named constructor below, so wording stays
+/// consistent and tools can match on `id` rather than on English text.
+public struct DiagnosticMessage: Sendable, Hashable {
+    /// A stable, dotted identifier such as `config.unknown-key`.
+    public let id: String
+    /// The English sentence shown to the user.
+    public let text: String
+
+    /// Creates a message.
+    public init(id: String, _ text: String) {
+        self.id = id
+        self.text = text
+    }
+}
+
+private func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+}
+
+// MARK: - Reading files and XML
+
+extension DiagnosticMessage {
+    static func unreadableFile(_ reason: String) -> Self { Self(id: "input.unreadable", "cannot read the file: \(reason)") }
+    static func inputTooLarge(size: Int, limit: Int) -> Self {
+        Self(id: "input.too-large", "the input is \(size) bytes, more than the limit of \(limit) bytes")
+    }
+    static var emptyInput: Self { Self(id: "input.empty", "the input is empty; expected a property list") }
+    static func malformedXML(_ detail: String) -> Self { Self(id: "xml.malformed", "malformed XML: \(detail)") }
+    static func forbiddenXML(_ detail: String) -> Self { Self(id: "xml.forbidden", "refused XML: \(detail)") }
+    static func nestingTooDeep(limit: Int) -> Self {
+        Self(id: "xml.too-deep", "elements nest deeper than the limit of \(limit) levels")
+    }
+}
+
+// MARK: - Property-list structure
+
+extension DiagnosticMessage {
+    static func rootNotPlist(found: String) -> Self {
+        Self(id: "plist.root", "the root element must be <plist>, found <\(found)>")
+    }
+    static var emptyPlist: Self { Self(id: "plist.empty", "<plist> holds no value; expected one <dict>") }
+    static var plistHoldsMoreThanOneValue: Self {
+        Self(id: "plist.extra-value", "<plist> must hold exactly one value; this one is extra")
+    }
+    static func unexpectedText(inside container: String) -> Self {
+        Self(id: "plist.stray-text", "unexpected text inside <\(container)>; expected only elements")
+    }
+    static func unexpectedNode(inside container: String) -> Self {
+        Self(id: "plist.stray-node", "unexpected content inside <\(container)>")
+    }
+    static func unknownPlistElement(_ name: String, suggestion: String?) -> Self {
+        Self(id: "plist.unknown-element", "unknown property-list element <\(name)>\(didYouMean(suggestion))")
+    }
+    static func booleanNotEmpty(_ name: String) -> Self {
+        Self(id: "plist.boolean-content", "<\(name)/> must be empty")
+    }
+    static func elementInsideText(_ container: String) -> Self {
+        Self(id: "plist.element-in-text", "<\(container)> may hold only text, not elements")
+    }
+    static func keyWithoutValue(_ key: String) -> Self {
+        Self(id: "plist.key-without-value", "key '\(key)' has no value after it")
+    }
+    static func valueWithoutKey(_ element: String) -> Self {
+        Self(id: "plist.value-without-key", "<\(element)> inside <dict> has no <key> before it")
+    }
+    static func duplicateKey(_ key: String) -> Self { Self(id: "plist.duplicate-key", "duplicate key '\(key)'") }
+    static func firstDefinition(_ what: String) -> Self { Self(id: "note.first", "'\(what)' first appears here") }
+    static func notAnInteger(_ text: String) -> Self {
+        Self(id: "plist.integer", "'\(text)' is not an integer")
+    }
+    static func integerOverflow(_ text: String) -> Self {
+        Self(id: "plist.integer-overflow", "integer '\(text)' does not fit in 64 bits")
+    }
+    static func notAReal(_ text: String) -> Self { Self(id: "plist.real", "'\(text)' is not a number") }
+    static func realNotFinite(_ text: String) -> Self {
+        Self(id: "plist.real-not-finite", "'\(text)' is not a finite number; nan and inf are not allowed")
+    }
+    static func invalidPlistDate(_ text: String) -> Self {
+        Self(id: "plist.date", "'\(text)' is not a plist date; expected YYYY-MM-DDTHH:MM:SSZ")
+    }
+    static var invalidBase64: Self { Self(id: "plist.data", "<data> is not valid base64") }
+}
+
+// MARK: - Config
+
+extension DiagnosticMessage {
+    static func rootNotDictionary(found: String) -> Self {
+        Self(id: "config.root", "the config must be a <dict>, found <\(found)>")
+    }
+    static func wrongType(_ key: String, expected: String, found: String) -> Self {
+        Self(id: "config.type", "'\(key)' must be \(expected), found <\(found)>")
+    }
+    static func missingKey(_ key: String, in container: String) -> Self {
+        Self(id: "config.missing-key", "\(container) is missing the required key '\(key)'")
+    }
+    static func unknownKey(_ key: String, in container: String, suggestion: String?) -> Self {
+        Self(id: "config.unknown-key", "unknown key '\(key)' in \(container)\(didYouMean(suggestion))")
+    }
+    static func unsupportedFormatVersion(_ version: Int64) -> Self {
+        Self(id: "config.format-version", "formatVersion \(version) is not supported; expected 1")
+    }
+    static func outOfRange(_ key: String, value: String, range: String) -> Self {
+        Self(id: "config.range", "'\(key)' is \(value); expected \(range)")
+    }
+    static func emptyString(_ key: String) -> Self { Self(id: "config.empty-string", "'\(key)' must not be empty") }
+    static func emptyArray(_ key: String) -> Self {
+        Self(id: "config.empty-array", "'\(key)' must hold at least one entry")
+    }
+    static func invalidIdentifier(_ key: String, value: String) -> Self {
+        Self(
+            id: "config.identifier",
+            "'\(value)' is not a valid \(key): expected a letter or digit, then up to 63 letters, digits, '.', '_' or '-'"
+        )
+    }
+    static func unknownValue(_ key: String, value: String, expected: [String], suggestion: String?) -> Self {
+        let choices = expected.map { "'\($0)'" }.joined(separator: ", ")
+        return Self(id: "config.enum", "unknown \(key) '\(value)'; expected one of \(choices)\(didYouMean(suggestion))")
+    }
+    static func invalidTime(_ text: String) -> Self {
+        Self(id: "config.time", "'\(text)' is not a time of day; expected HH:MM from 00:00 to 23:59")
+    }
+    static func invalidDate(_ text: String) -> Self {
+        Self(id: "config.date", "'\(text)' is not a calendar date; expected YYYY-MM-DD (years 1970–9999)")
+    }
+    static func invalidDateTime(_ text: String) -> Self {
+        Self(id: "config.date-time", "'\(text)' is not a local date and time; expected YYYY-MM-DDTHH:MM")
+    }
+    static func invalidWeekdayOrdinal(_ text: String) -> Self {
+        Self(
+            id: "config.weekday-ordinal",
+            "'\(text)' is not a weekday ordinal; expected an ordinal 1–5 or -1…-5 and MO, TU, WE, TH, FR, SA or SU, like '2TU' or '-1FR'"
+        )
+    }
+    static func invalidMonthDay(_ value: Int64) -> Self {
+        Self(id: "config.month-day", "day \(value) is out of range; expected 1…31 or -31…-1")
+    }
+    static func windowNotIncreasing(from: String, until: String) -> Self {
+        Self(id: "config.window", "window.from \(from) must be before window.until \(until)")
+    }
+    static func unknownTimeZone(_ zone: String, suggestion: String?) -> Self {
+        Self(id: "config.time-zone", "unknown time zone '\(zone)'\(didYouMean(suggestion))")
+    }
+    static var missingTimeZone: Self {
+        Self(id: "config.missing-time-zone", "the config is missing the required key 'timeZone' (or give --time-zone)")
+    }
+    static func reservedSlotsTooMany(_ reserved: Int64, limit: Int64) -> Self {
+        Self(id: "config.reserved-slots", "reservedSlots \(reserved) must be below pendingLimit \(limit)")
+    }
+    static func duplicateReminderID(_ id: String) -> Self {
+        Self(id: "config.duplicate-id", "duplicate reminder id '\(id)'")
+    }
+    static func reminderIDIsGroupKey(_ id: String) -> Self {
+        Self(id: "config.id-is-group", "reminder id '\(id)' is also a group key; ids and group keys must differ")
+    }
+    static func groupKeyDefinedHere(_ key: String) -> Self {
+        Self(id: "note.group-key", "group key '\(key)' is used here")
+    }
+    static func exclusiveKeys(_ first: String, _ second: String) -> Self {
+        Self(id: "config.exclusive", "'\(first)' and '\(second)' cannot be used together")
+    }
+    static func exactlyOneOf(_ keys: [String], frequency: String) -> Self {
+        let names = keys.map { "'\($0)'" }.joined(separator: ", ")
+        return Self(id: "config.times", "a \(frequency) schedule needs exactly one of \(names)")
+    }
+    static func notApplicable(_ key: String, frequency: String) -> Self {
+        Self(id: "config.not-applicable", "'\(key)' does not apply to a \(frequency) schedule")
+    }
+    static func windowRequired(_ key: String) -> Self {
+        Self(id: "config.window-required", "'\(key)' needs a 'window' with 'from' and 'until'")
+    }
+    static var windowWithoutSpread: Self {
+        Self(id: "config.window-unused", "'window' applies only with 'timesPerDay' or 'everyMinutes'")
+    }
+    static var monthlyNeedsDays: Self {
+        Self(id: "config.monthly-days", "a monthly schedule needs 'days' or 'weekdayOrdinals'")
+    }
+    static var missingDaysNeedsDays: Self {
+        Self(id: "config.missing-days", "'missingDays' applies only with 'days'")
+    }
+    static func intervalNeedsStart(_ interval: Int64) -> Self {
+        Self(id: "config.interval-start", "'interval' \(interval) needs a 'start' date to count from")
+    }
+    static func endBeforeStart(end: String, start: String) -> Self {
+        Self(id: "config.end-before-start", "'end' \(end) is before 'start' \(start)")
+    }
+    static func unknownCategory(_ category: String, suggestion: String?) -> Self {
+        Self(id: "config.category", "unknown category '\(category)'; it must name an entry of 'categories'\(didYouMean(suggestion))")
+    }
+    static func groupFollowUpDisagrees(group: String, reminder: String, detail: String) -> Self {
+        Self(
+            id: "config.group-follow-up",
+            "reminder '\(reminder)' in group '\(group)' \(detail); members of a group must share followUp.afterMinutes"
+        )
+    }
+    static func groupFollowUpOther(reminder: String, detail: String) -> Self {
+        Self(id: "note.group-follow-up", "reminder '\(reminder)' \(detail)")
+    }
+    static func duplicateActionID(_ id: String) -> Self {
+        Self(id: "config.duplicate-action", "duplicate action id '\(id)' in this category")
+    }
+
+    // Warnings
+
+    static var noReminders: Self { Self(id: "config.no-reminders", "'reminders' is empty; the plan will be empty") }
+    static func unusedGroup(_ key: String) -> Self {
+        Self(id: "config.unused-group", "group '\(key)' is not used by any reminder")
+    }
+    static func neverFires(_ reminder: String, reason: String) -> Self {
+        Self(id: "config.never-fires", "reminder '\(reminder)' can never fire: \(reason)")
+    }
+}
+
+extension DiagnosticMessage {
+    static func invalidDomain(_ text: String) -> Self {
+        Self(id: "config.uid-domain", "'\(text)' is not a valid uidDomain; expected letters, digits, '.' and '-'")
+    }
+}

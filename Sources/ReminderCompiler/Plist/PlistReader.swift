@@ -1,0 +1,278 @@
+import CXMLShim
+
+/// Reads Apple XML property lists safely, keeping the position of every element.
+///
+/// The XML layer is libxml2 without network access, DTD loading or entity substitution;
+/// documents that declare or reference entities, carry an internal DTD subset, name a DTD
+/// other than Apple's, or hold processing instructions are refused. Input size and
+/// nesting depth are capped.
+public struct PlistReader: Sendable {
+    /// The largest input accepted, in bytes.
+    public var maximumInputBytes: Int
+    /// The deepest element nesting accepted (`<plist>` counts as one level).
+    public var maximumDepth: Int
+
+    /// The default limits: 32 MiB and 64 levels, far beyond any real config.
+    public static let defaultMaximumInputBytes = 32 * 1024 * 1024
+    /// See `defaultMaximumInputBytes`.
+    public static let defaultMaximumDepth = 64
+
+    /// Creates a reader with the given limits.
+    public init(maximumInputBytes: Int = defaultMaximumInputBytes, maximumDepth: Int = defaultMaximumDepth) {
+        self.maximumInputBytes = maximumInputBytes
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Parses `bytes` (UTF-8 XML) named `path` in diagnostics. Returns the value inside
+    /// `<plist>`, or nil when the document could not be read at all; errors about
+    /// individual values are reported to `diagnostics` and leave `.invalid` in the tree.
+    public func read(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> PlistNode? {
+        let start = SourceLocation(path: path, line: 1, column: 1)
+        if bytes.count > maximumInputBytes {
+            diagnostics.error(.inputTooLarge(size: bytes.count, limit: maximumInputBytes), at: start)
+            return nil
+        }
+        if bytes.isEmpty {
+            diagnostics.error(.emptyInput, at: start)
+            return nil
+        }
+        let lines = LineTable(bytes)
+        var failure = rx_error()
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                rx_parse(characters.baseAddress, characters.count, Int32(maximumDepth), &failure)
+            }
+        }
+        guard let document = parsed else {
+            report(failure, lines: lines, path: path, diagnostics: &diagnostics)
+            return nil
+        }
+        defer { rx_document_free(document) }
+        guard let root = rx_document_root(document) else {
+            diagnostics.error(.malformedXML("no root element"), at: start)
+            return nil
+        }
+        var builder = TreeBuilder(path: path, lines: lines, diagnostics: diagnostics)
+        let node = builder.readPlistElement(root)
+        diagnostics = builder.diagnostics
+        return node
+    }
+
+    private func report(_ failure: rx_error, lines: LineTable, path: String, diagnostics: inout DiagnosticCollector) {
+        let message = withUnsafeBytes(of: failure.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingTrailingWhitespace()
+        var location = SourceLocation(path: path, line: 1, column: 1)
+        if failure.offset >= 0 {
+            let position = lines.position(ofByte: Int(failure.offset))
+            location.line = position.line
+            location.column = position.column
+        } else if failure.line > 0 {
+            location.line = Int(failure.line)
+            location.column = max(1, Int(failure.column))
+        }
+        switch failure.kind {
+        case RX_ERROR_FORBIDDEN: diagnostics.error(.forbiddenXML(message), at: location)
+        case RX_ERROR_TOO_DEEP: diagnostics.error(.nestingTooDeep(limit: maximumDepth), at: location)
+        default: diagnostics.error(.malformedXML(message), at: location)
+        }
+    }
+}
+
+/// Walks libxml2's tree into `PlistNode`s with plist semantics.
+private struct TreeBuilder {
+    let path: String
+    let lines: LineTable
+    var diagnostics: DiagnosticCollector
+
+    static let valueElements = ["string", "integer", "real", "true", "false", "date", "data", "array", "dict"]
+
+    func location(of node: UnsafeRawPointer) -> SourceLocation {
+        let offset = rx_node_offset(node)
+        guard offset >= 0 else { return SourceLocation(path: path, line: 1, column: 1) }
+        let position = lines.position(ofByte: Int(offset))
+        return SourceLocation(path: path, line: position.line, column: position.column)
+    }
+
+    func children(of node: UnsafeRawPointer) -> [UnsafeRawPointer] {
+        var result: [UnsafeRawPointer] = []
+        var child = rx_node_first_child(node)
+        while let current = child {
+            result.append(current)
+            child = rx_node_next_sibling(current)
+        }
+        return result
+    }
+
+    func name(of node: UnsafeRawPointer) -> String {
+        rx_node_name(node).map { String(cString: $0) } ?? ""
+    }
+
+    /// The elements among `node`'s children; reports stray text and other nodes.
+    mutating func elementChildren(of node: UnsafeRawPointer, inside container: String) -> [UnsafeRawPointer] {
+        var elements: [UnsafeRawPointer] = []
+        for child in children(of: node) {
+            switch rx_node_kind_of(child) {
+            case RX_NODE_ELEMENT:
+                elements.append(child)
+            case RX_NODE_COMMENT:
+                continue
+            case RX_NODE_TEXT, RX_NODE_CDATA:
+                let text = rx_node_text(child).map { String(cString: $0) } ?? ""
+                if !text.allSatisfy(\.isXMLWhitespace) {
+                    diagnostics.error(.unexpectedText(inside: container), at: location(of: node))
+                }
+            default:
+                diagnostics.error(.unexpectedNode(inside: container), at: location(of: node))
+            }
+        }
+        return elements
+    }
+
+    mutating func readPlistElement(_ root: UnsafeRawPointer) -> PlistNode? {
+        let rootLocation = location(of: root)
+        guard name(of: root) == "plist", rx_node_has_namespace(root) == 0 else {
+            diagnostics.error(.rootNotPlist(found: name(of: root)), at: rootLocation)
+            return nil
+        }
+        let elements = elementChildren(of: root, inside: "plist")
+        guard let first = elements.first else {
+            diagnostics.error(.emptyPlist, at: rootLocation)
+            return nil
+        }
+        for extra in elements.dropFirst() {
+            diagnostics.error(.plistHoldsMoreThanOneValue, at: location(of: extra))
+        }
+        return readValue(first, depth: 1)
+    }
+
+    mutating func readValue(_ element: UnsafeRawPointer, depth: Int) -> PlistNode {
+        let here = location(of: element)
+        let elementName = name(of: element)
+        if rx_node_has_namespace(element) != 0 {
+            diagnostics.error(.unknownPlistElement(elementName, suggestion: nil), at: here)
+            return PlistNode(.invalid, at: here)
+        }
+        switch elementName {
+        case "dict":
+            return PlistNode(readDictionary(element, depth: depth), at: here)
+        case "array":
+            let items = elementChildren(of: element, inside: "array").map { readValue($0, depth: depth + 1) }
+            return PlistNode(.array(items), at: here)
+        case "true", "false":
+            if !elementChildren(of: element, inside: elementName).isEmpty || hasText(element) {
+                diagnostics.error(.booleanNotEmpty(elementName), at: here)
+                return PlistNode(.invalid, at: here)
+            }
+            return PlistNode(.boolean(elementName == "true"), at: here)
+        case "string", "key":
+            guard let text = textContent(of: element) else { return PlistNode(.invalid, at: here) }
+            if elementName == "key" {
+                diagnostics.error(.valueWithoutKey("key"), at: here)
+                return PlistNode(.invalid, at: here)
+            }
+            return PlistNode(.string(text), at: here)
+        case "integer":
+            guard let text = textContent(of: element) else { return PlistNode(.invalid, at: here) }
+            return PlistNode(PlistScalarParser.integer(text, at: here, diagnostics: &diagnostics), at: here)
+        case "real":
+            guard let text = textContent(of: element) else { return PlistNode(.invalid, at: here) }
+            return PlistNode(PlistScalarParser.real(text, at: here, diagnostics: &diagnostics), at: here)
+        case "date":
+            guard let text = textContent(of: element) else { return PlistNode(.invalid, at: here) }
+            return PlistNode(PlistScalarParser.date(text, at: here, diagnostics: &diagnostics), at: here)
+        case "data":
+            guard let text = textContent(of: element) else { return PlistNode(.invalid, at: here) }
+            return PlistNode(PlistScalarParser.data(text, at: here, diagnostics: &diagnostics), at: here)
+        default:
+            let suggestion = closestMatch(to: elementName, in: Self.valueElements)
+            diagnostics.error(.unknownPlistElement(elementName, suggestion: suggestion), at: here)
+            return PlistNode(.invalid, at: here)
+        }
+    }
+
+    func hasText(_ element: UnsafeRawPointer) -> Bool {
+        children(of: element).contains { child in
+            let kind = rx_node_kind_of(child)
+            guard kind == RX_NODE_TEXT || kind == RX_NODE_CDATA else { return false }
+            return !(rx_node_text(child).map { String(cString: $0) } ?? "").allSatisfy(\.isXMLWhitespace)
+        }
+    }
+
+    /// Text and CDATA joined, comments skipped, as Apple's parser reads a `<string>`.
+    mutating func textContent(of element: UnsafeRawPointer) -> String? {
+        var text = ""
+        for child in children(of: element) {
+            switch rx_node_kind_of(child) {
+            case RX_NODE_TEXT, RX_NODE_CDATA:
+                if let content = rx_node_text(child) { text += String(cString: content) }
+            case RX_NODE_COMMENT:
+                continue
+            default:
+                diagnostics.error(.elementInsideText(name(of: element)), at: location(of: child))
+                return nil
+            }
+        }
+        return text
+    }
+
+    mutating func readDictionary(_ element: UnsafeRawPointer, depth: Int) -> PlistValue {
+        var entries: [PlistDictionary.Entry] = []
+        var firstLocationOfKey: [String: SourceLocation] = [:]
+        var pendingKey: (text: String, location: SourceLocation)?
+        for child in elementChildren(of: element, inside: "dict") {
+            let childLocation = location(of: child)
+            if name(of: child) == "key", rx_node_has_namespace(child) == 0 {
+                if let pending = pendingKey {
+                    diagnostics.error(.keyWithoutValue(pending.text), at: pending.location)
+                }
+                guard let key = textContent(of: child) else {
+                    pendingKey = nil
+                    continue
+                }
+                pendingKey = (key, childLocation)
+                continue
+            }
+            guard let key = pendingKey else {
+                diagnostics.error(.valueWithoutKey(name(of: child)), at: childLocation)
+                _ = readValue(child, depth: depth + 1)
+                continue
+            }
+            pendingKey = nil
+            let value = readValue(child, depth: depth + 1)
+            if let first = firstLocationOfKey[key.text] {
+                diagnostics.error(
+                    .duplicateKey(key.text), at: key.location,
+                    notes: [Diagnostic(.note, at: first, .firstDefinition(key.text))]
+                )
+                continue
+            }
+            firstLocationOfKey[key.text] = key.location
+            entries.append(PlistDictionary.Entry(key: key.text, keyLocation: key.location, value: value))
+        }
+        if let pending = pendingKey {
+            diagnostics.error(.keyWithoutValue(pending.text), at: pending.location)
+        }
+        return .dictionary(PlistDictionary(entries: entries))
+    }
+}
+
+extension Character {
+    /// XML's whitespace: space, tab, carriage return, line feed.
+    var isXMLWhitespace: Bool { self == " " || self == "\t" || self == "\n" || self == "\r" || self == "\r\n" }
+}
+
+extension String {
+    func trimmingTrailingWhitespace() -> String {
+        var result = self
+        while let last = result.last, last.isXMLWhitespace { result.removeLast() }
+        return result
+    }
+
+    func trimmingXMLWhitespace() -> Substring {
+        var slice = Substring(self)
+        while let first = slice.first, first.isXMLWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isXMLWhitespace { slice.removeLast() }
+        return slice
+    }
+}

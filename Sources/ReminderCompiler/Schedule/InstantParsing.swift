@@ -1,0 +1,42 @@
+/// Parsing of instants written as RFC 3339 timestamps.
+public enum InstantParsing {
+    /// Seconds since 1970 UTC of an RFC 3339 timestamp such as `2026-11-22T08:00:00Z` or
+    /// `2026-11-22T09:00:00+01:00` (fractional seconds are accepted and truncated);
+    /// nil when `text` is not one.
+    public static func rfc3339(_ text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let year = PlistScalarParser.decimal(bytes[0..<4]),
+              let month = PlistScalarParser.decimal(bytes[5..<7]),
+              let day = PlistScalarParser.decimal(bytes[8..<10]),
+              let hour = PlistScalarParser.decimal(bytes[11..<13]),
+              let minute = PlistScalarParser.decimal(bytes[14..<16]),
+              let second = PlistScalarParser.decimal(bytes[17..<19]),
+              let date = CivilDate(year: year, month: month, day: day),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+        var index = 19
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let digitsStart = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            guard index > digitsStart else { return nil }
+        }
+        let zone = bytes[index...]
+        let offset: Int
+        if zone.elementsEqual("Z".utf8) || zone.elementsEqual("z".utf8) {
+            offset = 0
+        } else {
+            guard zone.count == 6, let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+                  zone[zone.startIndex + 3] == UInt8(ascii: ":"),
+                  let offsetHours = PlistScalarParser.decimal(zone[(zone.startIndex + 1)..<(zone.startIndex + 3)]),
+                  let offsetMinutes = PlistScalarParser.decimal(zone[(zone.startIndex + 4)..<(zone.startIndex + 6)]),
+                  offsetHours < 24, offsetMinutes < 60
+            else { return nil }
+            offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
+        }
+        return Int64(date.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
+    }
+}

@@ -1,0 +1,75 @@
+/// Date-level questions about a schedule, on integer day numbers.
+extension Schedule {
+    /// The anchor that `interval` and rotating bodies count from: `start`, else 2000-01-01.
+    public var anchor: CivilDate {
+        start ?? CivilDate(dayNumber: CivilDate.dayNumber(year: 2000, month: 1, day: 1))
+    }
+
+    /// Whether the schedule has slots on `date`, honouring `start`, `end`, `except` and
+    /// `interval`. For `once`, whether some `at` falls on that date.
+    public func firesOn(_ date: CivilDate) -> Bool {
+        if let start, date < start { return false }
+        if let end, date > end { return false }
+        if exceptions.contains(date) { return false }
+        switch frequency {
+        case .once:
+            return at.contains { $0.date == date }
+        case .daily:
+            return (date.dayNumber - anchor.dayNumber).isMultiple(of: interval)
+        case .weekly:
+            guard weekdays.contains(date.weekday) else { return false }
+            let weeks = (mondayOnOrBefore(date) - mondayOnOrBefore(anchor)) / 7
+            return weeks.isMultiple(of: interval)
+        case .monthly:
+            let (year, month, day) = date.components
+            let (anchorYear, anchorMonth, _) = anchor.components
+            let months = (year * 12 + month) - (anchorYear * 12 + anchorMonth)
+            guard months.isMultiple(of: interval) else { return false }
+            return monthDaysFiring(year: year, month: month).contains(day)
+        }
+    }
+
+    /// The days of a month on which a monthly schedule fires, before `start`, `end`,
+    /// `except` and `interval` are applied; ascending, without duplicates.
+    public func monthDaysFiring(year: Int, month: Int) -> [Int] {
+        let length = CivilDate.daysInMonth(year: year, month: month)
+        var days = Set<Int>()
+        for entry in monthDays {
+            let day = entry > 0 ? entry : length + 1 + entry
+            if (1...length).contains(day) {
+                days.insert(day)
+            } else if missingDays == .lastDay {
+                days.insert(entry > 0 ? length : 1)
+            }
+        }
+        if !weekdayOrdinals.isEmpty {
+            let firstWeekday = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: month, day: 1)).weekday
+            for rule in weekdayOrdinals {
+                let firstOccurrence = 1 + (rule.weekday.rawValue - firstWeekday.rawValue + 7) % 7
+                let count = (length - firstOccurrence) / 7 + 1
+                let index = rule.ordinal > 0 ? rule.ordinal - 1 : count + rule.ordinal
+                if (0..<count).contains(index) {
+                    days.insert(firstOccurrence + 7 * index)
+                }
+            }
+        }
+        return days.sorted()
+    }
+
+    /// The first date on or after `from` (and not after `limit`) on which the schedule
+    /// fires, or nil.
+    public func firstFiringDate(onOrAfter from: CivilDate, notAfter limit: CivilDate) -> CivilDate? {
+        var date = max(from, start ?? from)
+        let last = min(limit, end ?? limit)
+        while date <= last {
+            if firesOn(date) { return date }
+            date = date.adding(days: 1)
+        }
+        return nil
+    }
+}
+
+/// The day number of the Monday on or before `date`.
+func mondayOnOrBefore(_ date: CivilDate) -> Int {
+    date.dayNumber - (date.weekday.rawValue - 1)
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The system's IANA time-zone database, as Foundation and `/usr/share/zoneinfo` see it.
+///
+/// Foundation's `TimeZone(identifier:)` also accepts invented names such as `GMT+1`;
+/// remindc accepts only names of the tz database, so a config means the same on every
+/// machine.
+public struct TimeZoneDatabase: Sendable {
+    /// The database of this system.
+    public static let system = TimeZoneDatabase()
+
+    private let knownIdentifiers: [String]
+    private let knownIdentifierSet: Set<String>
+    private let zoneInfoDirectory: String
+
+    /// Reads the list of zone names once.
+    public init(zoneInfoDirectory: String = "/usr/share/zoneinfo") {
+        let identifiers = TimeZone.knownTimeZoneIdentifiers.sorted()
+        self.knownIdentifiers = identifiers
+        self.knownIdentifierSet = Set(identifiers)
+        self.zoneInfoDirectory = zoneInfoDirectory
+    }
+
+    /// Whether `name` is a zone of the tz database (`Europe/Berlin`, `UTC`, `US/Eastern`).
+    public func contains(_ name: String) -> Bool {
+        guard TimeZone(identifier: name) != nil else { return false }
+        if knownIdentifierSet.contains(name) { return true }
+        return isZoneInfoFile(name)
+    }
+
+    /// The zone's rules, or nil for a name the database does not hold.
+    public func zone(_ name: String) -> ZoneRules? {
+        guard contains(name), let timeZone = TimeZone(identifier: name) else { return nil }
+        return ZoneRules(name: name, timeZone: timeZone)
+    }
+
+    /// The closest known name, for "did you mean" messages.
+    public func suggestion(for name: String) -> String? {
+        if let exact = knownIdentifiers.first(where: { $0.lowercased() == name.lowercased() }) { return exact }
+        return closestMatch(to: name, in: knownIdentifiers)
+    }
+
+    private func isZoneInfoFile(_ name: String) -> Bool {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+-/")
+        guard !name.isEmpty, name.allSatisfy(allowed.contains), !name.hasPrefix("/"),
+              !name.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0.isEmpty })
+        else { return false }
+        var isDirectory: ObjCBool = false
+        let path = zoneInfoDirectory + "/" + name
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              let handle = FileHandle(forReadingAtPath: path)
+        else { return false }
+        defer { try? handle.close() }
+        // Only compiled zone files (TZif), not the tables that share the folder.
+        return (try? handle.read(upToCount: 4)) == Data("TZif".utf8)
+    }
+}
+
+/// One zone's offsets from UTC.
+public struct ZoneRules: Sendable {
+    /// The tz database name.
+    public let name: String
+    let timeZone: TimeZone
+
+    /// The UTC offset in seconds at an instant (seconds since 1970 UTC).
+    public func offsetSeconds(at instant: Int64) -> Int {
+        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+    }
+}

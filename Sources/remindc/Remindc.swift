@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+
+/// The `remindc` command: compiles reminder configs into notification plans.
+@main
+struct Remindc: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remindc",
+        abstract: "Compile reminder schedules into dated one-time notifications.",
+        subcommands: [Check.self]
+    )
+
+    /// Runs the command with remindc's exit statuses: 0 success, 2 only where a command
+    /// gives it on purpose (`diff --exit-code`), 1 for every error, including usage errors,
+    /// which ArgumentParser would otherwise report as 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || code == ExitCode(2) {
+                exit(withError: error)
+            }
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+            }
+            Foundation.exit(1)
+        }
+    }
+}

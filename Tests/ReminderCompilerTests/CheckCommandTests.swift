@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// End-to-end: the built `remindc check` on `examples/`.
+@Suite("remindc check")
+struct CheckCommandTests {
+    static let fixedNow = "2026-11-22T08:00:00Z"
+
+    @Test("accepts every example config without diagnostics", arguments: try TestEnvironment.exampleConfigs())
+    func acceptsExample(_ config: URL) throws {
+        let result = try remindc("check", "--now", Self.fixedNow, "examples/\(config.lastPathComponent)")
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(result.standardOutput == "")
+    }
+
+    @Test("rejects every invalid config with exactly the recorded diagnostics",
+          arguments: try TestEnvironment.invalidConfigs())
+    func rejectsInvalidExample(_ config: URL) throws {
+        let relativePath = "examples/invalid/\(config.lastPathComponent)"
+        let result = try remindc("check", "--now", Self.fixedNow, relativePath)
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "")
+        // Every line is a located diagnostic that editors and CI can parse.
+        for line in result.standardError.split(separator: "\n") {
+            #expect(line.hasPrefix("\(relativePath):"), "\(line)")
+            #expect(line.contains(": error: ") || line.contains(": note: ") || line.contains(": warning: "))
+        }
+        #expect(result.standardError.contains(": error: "))
+        expectGolden(result.standardError, matches: config.deletingPathExtension().appendingPathExtension("expected"))
+    }
+
+    @Test("checks several files in one run and fails when any has errors")
+    func severalFiles() throws {
+        let result = try remindc(
+            "check", "--now", Self.fixedNow, "examples/medication.plist", "examples/invalid/unknown-key.plist",
+            "examples/daily-facts.plist"
+        )
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("examples/invalid/unknown-key.plist:10:3: error: unknown key 'horizon'"))
+        #expect(!result.standardError.contains("examples/medication.plist"))
+    }
+
+    @Test("a missing file is an error that names it")
+    func missingFile() throws {
+        let result = try remindc("check", "examples/no-such-file.plist")
+        #expect(result.status == 1)
+        #expect(result.standardError == "remindc: error: cannot read 'examples/no-such-file.plist': no such file\n")
+    }
+
+    @Test("an invalid --now or --time-zone is an error with exit status 1")
+    func invalidOptions() throws {
+        let badNow = try remindc("check", "--now", "tomorrow", "examples/medication.plist")
+        #expect(badNow.status == 1)
+        #expect(badNow.standardError.contains("--now 'tomorrow' is not an RFC 3339 instant"))
+        let badZone = try remindc("check", "--time-zone", "Europe/Pariss", "examples/medication.plist")
+        #expect(badZone.status == 1)
+        #expect(badZone.standardError.contains("did you mean 'Europe/Paris'?"))
+    }
+
+    @Test("writes nothing: the examples folder is unchanged by check")
+    func writesNothing() throws {
+        let before = try FileManager.default.contentsOfDirectory(atPath: TestEnvironment.examples.path).sorted()
+        _ = try remindc("check", "examples/medication.plist", "examples/invalid/two-roots.plist")
+        let after = try FileManager.default.contentsOfDirectory(atPath: TestEnvironment.examples.path).sorted()
+        #expect(before == after)
+    }
+}
