@@ -160,7 +160,8 @@ private struct TreeBuilder {
             let items = elementChildren(of: element, inside: "array").map { readValue($0, depth: depth + 1) }
             return PlistNode(.array(items), at: here)
         case "true", "false":
-            if !elementChildren(of: element, inside: elementName).isEmpty || hasText(element) {
+            let hasElements = children(of: element).contains { rx_node_kind_of($0) == RX_NODE_ELEMENT }
+            if hasElements || hasText(element) {
                 diagnostics.error(.booleanNotEmpty(elementName), at: here)
                 return PlistNode(.invalid, at: here)
             }

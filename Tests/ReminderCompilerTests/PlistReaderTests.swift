@@ -1,0 +1,254 @@
+import Foundation
+import Testing
+@testable import ReminderCompiler
+
+/// Reads `xml` and returns the value and the diagnostics' formatted lines.
+private func read(_ xml: String, reader: PlistReader = PlistReader()) -> (PlistNode?, [String]) {
+    var diagnostics = DiagnosticCollector()
+    let node = reader.read(Array(xml.utf8), path: "test.plist", diagnostics: &diagnostics)
+    return (node, diagnostics.sorted.map(\.formatted))
+}
+
+private func plist(_ body: String) -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n\(body)\n</plist>\n"
+}
+
+@Suite("Plist reader: values")
+struct PlistValueTests {
+    @Test("strings join text, CDATA and character references, and drop comments")
+    func stringSemantics() throws {
+        let (node, diagnostics) = read(plist("<string>Caf&#233; &amp; <![CDATA[<b>&tea</b>]]><!-- note --> &#x1F4A1;&lt;&gt;&apos;&quot;</string>"))
+        #expect(diagnostics.isEmpty)
+        guard case .string(let text)? = node?.value else { Issue.record("not a string"); return }
+        #expect(text == "Café & <b>&tea</b> 💡<>'\"")
+    }
+
+    @Test("integers: sign, hex, whitespace, 64-bit limits", arguments: [
+        ("42", Int64(42)), (" -7 ", -7), ("+3", 3), ("0x1F", 31), ("9223372036854775807", .max),
+        ("-9223372036854775808", .min),
+    ])
+    func integers(_ text: String, _ expected: Int64) {
+        let (node, diagnostics) = read(plist("<integer>\(text)</integer>"))
+        #expect(diagnostics.isEmpty)
+        guard case .integer(let value)? = node?.value else { Issue.record("not an integer"); return }
+        #expect(value == expected)
+    }
+
+    @Test("integer overflow and junk are located errors", arguments: [
+        ("9223372036854775808", "does not fit in 64 bits"), ("-9223372036854775809", "does not fit in 64 bits"),
+        ("12abc", "is not an integer"), ("", "is not an integer"), ("1.5", "is not an integer"),
+    ])
+    func badIntegers(_ text: String, _ message: String) {
+        let (_, diagnostics) = read(plist("<integer>\(text)</integer>"))
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.hasPrefix("test.plist:3:1: error: ") == true)
+        #expect(diagnostics.first?.contains(message) == true)
+    }
+
+    @Test("reals are finite numbers; nan and inf are refused", arguments: ["nan", "NaN", "inf", "-Infinity", "1e999"])
+    func nonFiniteReals(_ text: String) {
+        let (_, diagnostics) = read(plist("<real>\(text)</real>"))
+        #expect(diagnostics == ["test.plist:3:1: error: '\(text)' is not a finite number; nan and inf are not allowed"])
+    }
+
+    @Test("reals parse decimal and exponent forms")
+    func reals() {
+        let (node, diagnostics) = read(plist("<real> 2.5e1 </real>"))
+        #expect(diagnostics.isEmpty)
+        guard case .real(let value)? = node?.value else { Issue.record("not a real"); return }
+        #expect(value == 25)
+    }
+
+    @Test("dates are UTC instants; 2026-02-30 is not a date")
+    func dates() {
+        let (node, diagnostics) = read(plist("<date>2026-11-22T08:00:00Z</date>"))
+        #expect(diagnostics.isEmpty)
+        guard case .date(let seconds)? = node?.value else { Issue.record("not a date"); return }
+        // 2026-11-22T08:00:00Z, checked with `date -u -d 2026-11-22T08:00:00Z +%s`.
+        #expect(seconds == 1_795_334_400)
+        let (_, bad) = read(plist("<date>2026-02-30T08:00:00Z</date>"))
+        #expect(bad.count == 1 && bad[0].contains("is not a plist date"))
+    }
+
+    @Test("data is base64")
+    func data() {
+        let (node, diagnostics) = read(plist("<data>\n  aGVs\n  bG8=\n</data>"))
+        #expect(diagnostics.isEmpty)
+        guard case .data(let bytes)? = node?.value else { Issue.record("not data"); return }
+        #expect(String(decoding: bytes, as: UTF8.self) == "hello")
+        let (_, bad) = read(plist("<data>not*base64</data>"))
+        #expect(bad == ["test.plist:3:1: error: <data> is not valid base64"])
+    }
+
+    @Test("booleans are empty elements")
+    func booleans() {
+        let (node, diagnostics) = read(plist("<array><true/><false></false></array>"))
+        #expect(diagnostics.isEmpty)
+        guard case .array(let items)? = node?.value, items.count == 2,
+              case .boolean(true) = items[0].value, case .boolean(false) = items[1].value
+        else { Issue.record("not [true, false]"); return }
+        let (_, bad) = read(plist("<true>yes</true>"))
+        #expect(bad == ["test.plist:3:1: error: <true/> must be empty"])
+    }
+
+    @Test("dicts pair keys with values and report duplicates, lone keys and lone values")
+    func dictionaries() {
+        let xml = plist("""
+        <dict>
+          <key>a</key>
+          <integer>1</integer>
+          <key>a</key>
+          <integer>2</integer>
+          <string>lonely value</string>
+          <key>b</key>
+        </dict>
+        """)
+        let (node, diagnostics) = read(xml)
+        #expect(diagnostics == [
+            "test.plist:6:3: error: duplicate key 'a'\ntest.plist:4:3: note: 'a' first appears here",
+            "test.plist:8:3: error: <string> inside <dict> has no <key> before it",
+            "test.plist:9:3: error: key 'b' has no value after it",
+        ])
+        guard case .dictionary(let dictionary)? = node?.value else { Issue.record("not a dict"); return }
+        #expect(dictionary.entries.map(\.key) == ["a"])
+        guard case .integer(1)? = dictionary["a"]?.value.value else { Issue.record("first value must win"); return }
+    }
+
+    @Test("every node knows its line and column, counted in Unicode scalars")
+    func locations() {
+        let xml = plist("<dict>\n\t<key>é</key> <string>x</string>\n  <key>💡</key><array>\n    <integer>1</integer></array>\n</dict>")
+        let (node, diagnostics) = read(xml)
+        #expect(diagnostics.isEmpty)
+        guard case .dictionary(let dictionary)? = node?.value else { Issue.record("not a dict"); return }
+        #expect(node?.location == SourceLocation(path: "test.plist", line: 3, column: 1))
+        #expect(dictionary.entries[0].keyLocation == SourceLocation(path: "test.plist", line: 4, column: 2))
+        #expect(dictionary.entries[0].value.location == SourceLocation(path: "test.plist", line: 4, column: 15))
+        #expect(dictionary.entries[1].keyLocation == SourceLocation(path: "test.plist", line: 5, column: 3))
+        #expect(dictionary.entries[1].value.location == SourceLocation(path: "test.plist", line: 5, column: 15))
+        guard case .array(let items) = dictionary.entries[1].value.value else { Issue.record("not an array"); return }
+        #expect(items[0].location == SourceLocation(path: "test.plist", line: 6, column: 5))
+    }
+
+    @Test("unknown elements get a suggestion")
+    func unknownElement() {
+        let (_, diagnostics) = read(plist("<array><strng>x</strng></array>"))
+        #expect(diagnostics == ["test.plist:3:8: error: unknown property-list element <strng>; did you mean 'string'?"])
+    }
+
+    @Test("the root must be <plist> holding one value")
+    func rootShape() {
+        #expect(read("<dict/>").1 == ["test.plist:1:1: error: the root element must be <plist>, found <dict>"])
+        #expect(read("<plist/>").1 == ["test.plist:1:1: error: <plist> holds no value; expected one <dict>"])
+        #expect(read("<plist><dict/><dict/></plist>").1 == [
+            "test.plist:1:15: error: <plist> must hold exactly one value; this one is extra",
+        ])
+    }
+}
+
+@Suite("Plist reader: hostile and broken input")
+struct PlistSafetyTests {
+    @Test("an external file entity is refused and the file's content appears nowhere")
+    func externalFileEntity() throws {
+        let xml = """
+        <?xml version="1.0"?>
+        <!DOCTYPE plist [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
+        <plist version="1.0"><string>&secret;</string></plist>
+        """
+        let (node, diagnostics) = read(xml)
+        #expect(node == nil)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics[0].hasPrefix("test.plist:2:17: error: refused XML"))
+        #expect(!diagnostics[0].contains("root:"))
+    }
+
+    @Test("an entity declared outside an internal subset cannot be used either")
+    func undeclaredEntityWithoutDoctype() {
+        let (node, diagnostics) = read("<plist><string>&nbsp;</string></plist>")
+        #expect(node == nil)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics[0].hasPrefix("test.plist:1:"))
+        #expect(diagnostics[0].contains("nbsp"))
+    }
+
+    @Test("billion laughs fails at once", .timeLimit(.minutes(1)))
+    func billionLaughs() throws {
+        let url = TestEnvironment.invalidExamples.appendingPathComponent("billion-laughs.plist")
+        let (node, diagnostics) = read(String(decoding: try Data(contentsOf: url), as: UTF8.self))
+        #expect(node == nil)
+        #expect(diagnostics.count == 1)
+    }
+
+    @Test("mismatched tags are not recovered")
+    func mismatchedTags() {
+        let (node, diagnostics) = read("<plist>\n<dict>\n<key>a</key><string>b</strin>\n</dict></plist>")
+        #expect(node == nil)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics[0].hasPrefix("test.plist:3:"))
+        #expect(diagnostics[0].contains("malformed XML"))
+    }
+
+    @Test("nesting beyond the cap is an error at the element that crosses it")
+    func nestingCap() {
+        let reader = PlistReader(maximumDepth: 5)
+        let (okNode, okDiagnostics) = read("<plist><array><array><array><array/></array></array></array></plist>", reader: reader)
+        #expect(okNode != nil && okDiagnostics.isEmpty)
+        let (node, diagnostics) = read("<plist><array><array><array><array><array/></array></array></array></array></plist>", reader: reader)
+        #expect(node == nil)
+        #expect(diagnostics == ["test.plist:1:36: error: elements nest deeper than the limit of 5 levels"])
+    }
+
+    @Test("input beyond the size cap is refused before parsing")
+    func sizeCap() {
+        let padding = String(repeating: " ", count: 2000)
+        let reader = PlistReader(maximumInputBytes: 1000)
+        let (node, diagnostics) = read("<plist><dict/>\(padding)</plist>", reader: reader)
+        #expect(node == nil)
+        #expect(diagnostics == ["test.plist:1:1: error: the input is 2022 bytes, more than the limit of 1000 bytes"])
+    }
+
+    @Test("the default size cap is 32 MiB")
+    func defaultSizeCap() {
+        let big = [UInt8](repeating: UInt8(ascii: " "), count: 32 * 1024 * 1024 + 1)
+        var diagnostics = DiagnosticCollector()
+        #expect(PlistReader().read(big, path: "big.plist", diagnostics: &diagnostics) == nil)
+        #expect(diagnostics.diagnostics.map(\.message.id) == ["input.too-large"])
+    }
+
+    @Test("line numbers above 65535 are reported correctly, for libxml2's errors and ours")
+    func bigLineNumbers() {
+        let filler = String(repeating: "<!-- filler -->\n", count: 70_000)
+        let (_, ours) = read("<plist>\n<dict>\n\(filler)<integer>1</integer>\n</dict>\n</plist>")
+        #expect(ours == ["test.plist:70003:1: error: <integer> inside <dict> has no <key> before it"])
+        let (_, libxml) = read("<plist>\n<dict>\n\(filler)<key>a</key><string>b</strin>\n</dict>\n</plist>")
+        #expect(libxml.count == 1)
+        #expect(libxml[0].hasPrefix("test.plist:70003:"))
+    }
+
+    @Test("invalid UTF-8 is a located error")
+    func invalidUTF8() {
+        var diagnostics = DiagnosticCollector()
+        var bytes = Array("<plist>\n<string>Caf".utf8)
+        bytes.append(0xE9)
+        bytes += Array("</string></plist>".utf8)
+        #expect(PlistReader().read(bytes, path: "x.plist", diagnostics: &diagnostics) == nil)
+        #expect(diagnostics.sorted.map(\.formatted).first?.hasPrefix("x.plist:2:12: error: malformed XML") == true)
+    }
+
+    @Test("processing instructions and foreign DOCTYPEs are refused")
+    func processingInstructionAndDoctype() {
+        #expect(read("<plist><?php evil() ?><dict/></plist>").1 == [
+            "test.plist:1:8: error: refused XML: processing instructions are not allowed",
+        ])
+        #expect(read("<!DOCTYPE html><plist><dict/></plist>").1 == ["test.plist:1:1: error: refused XML: the DOCTYPE must name 'plist'"])
+        let apple = "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\"><plist><dict/></plist>"
+        #expect(read(apple).1.isEmpty)
+    }
+
+    @Test("empty input and stray text are errors")
+    func emptyAndText() {
+        #expect(read("").1 == ["test.plist:1:1: error: the input is empty; expected a property list"])
+        #expect(read("<plist><dict>hello</dict></plist>").1 == [
+            "test.plist:1:8: error: unexpected text inside <dict>; expected only elements",
+        ])
+    }
+}
