@@ -65,4 +65,14 @@ struct CheckCommandTests {
         let after = try FileManager.default.contentsOfDirectory(atPath: TestEnvironment.examples.path).sorted()
         #expect(before == after)
     }
+
+    @Test("a file beyond the 32 MiB cap is a located error, not a crash")
+    func oversizedFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-big-\(UUID().uuidString).plist")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(repeating: UInt8(ascii: " "), count: 33 * 1024 * 1024).write(to: url)
+        let result = try remindc("check", url.path)
+        #expect(result.status == 1)
+        #expect(result.standardError == "\(url.path):1:1: error: the input is larger than the limit of 33554432 bytes\n")
+    }
 }

@@ -23,8 +23,8 @@ private func didYouMean(_ suggestion: String?) -> String {
 
 extension DiagnosticMessage {
     static func unreadableFile(_ reason: String) -> Self { Self(id: "input.unreadable", "cannot read the file: \(reason)") }
-    static func inputTooLarge(size: Int, limit: Int) -> Self {
-        Self(id: "input.too-large", "the input is \(size) bytes, more than the limit of \(limit) bytes")
+    static func inputTooLarge(limit: Int) -> Self {
+        Self(id: "input.too-large", "the input is larger than the limit of \(limit) bytes")
     }
     static var emptyInput: Self { Self(id: "input.empty", "the input is empty; expected a property list") }
     static func malformedXML(_ detail: String) -> Self { Self(id: "xml.malformed", "malformed XML: \(detail)") }

@@ -29,7 +29,7 @@ public struct PlistReader: Sendable {
     public func read(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> PlistNode? {
         let start = SourceLocation(path: path, line: 1, column: 1)
         if bytes.count > maximumInputBytes {
-            diagnostics.error(.inputTooLarge(size: bytes.count, limit: maximumInputBytes), at: start)
+            diagnostics.error(.inputTooLarge(limit: maximumInputBytes), at: start)
             return nil
         }
         if bytes.isEmpty {
@@ -173,18 +173,15 @@ private struct TreeBuilder {
                 return PlistNode(.invalid, at: here)
             }
             return PlistNode(.string(text), at: here)
-        case "integer":
+        case "integer", "real", "date", "data":
             guard let text = textContent(of: element) else { return PlistNode(.invalid, at: here) }
-            return PlistNode(PlistScalarParser.integer(text, at: here, diagnostics: &diagnostics), at: here)
-        case "real":
-            guard let text = textContent(of: element) else { return PlistNode(.invalid, at: here) }
-            return PlistNode(PlistScalarParser.real(text, at: here, diagnostics: &diagnostics), at: here)
-        case "date":
-            guard let text = textContent(of: element) else { return PlistNode(.invalid, at: here) }
-            return PlistNode(PlistScalarParser.date(text, at: here, diagnostics: &diagnostics), at: here)
-        case "data":
-            guard let text = textContent(of: element) else { return PlistNode(.invalid, at: here) }
-            return PlistNode(PlistScalarParser.data(text, at: here, diagnostics: &diagnostics), at: here)
+            let parse = switch elementName {
+            case "integer": PlistScalarParser.integer
+            case "real": PlistScalarParser.real
+            case "date": PlistScalarParser.date
+            default: PlistScalarParser.data
+            }
+            return PlistNode(parse(text, here, &diagnostics), at: here)
         default:
             let suggestion = closestMatch(to: elementName, in: Self.valueElements)
             diagnostics.error(.unknownPlistElement(elementName, suggestion: suggestion), at: here)
