@@ -9,6 +9,44 @@ public struct CheckResult: Sendable {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
+/// What a compile needs beyond the config file (SPEC §2, `compile` options).
+public struct CompileOptions: Sendable {
+    /// The compile instant: an absolute instant, or a local date and time read in the
+    /// plan's zone (SPEC §5.1's rule applies to a local time in a gap or overlap).
+    public enum Moment: Sendable, Hashable {
+        case instant(Int64)
+        case local(LocalDateTime)
+    }
+
+    /// The compile instant.
+    public var now: Moment
+    /// Overrides the config's `timeZone`.
+    public var timeZone: String?
+    /// Overrides the config's `horizonDays` (1–3660).
+    public var horizonDays: Int?
+    /// Overrides the config's `pendingLimit` (0 = unlimited).
+    public var pendingLimit: Int?
+
+    /// Creates options.
+    public init(now: Moment, timeZone: String? = nil, horizonDays: Int? = nil, pendingLimit: Int? = nil) {
+        self.now = now
+        self.timeZone = timeZone
+        self.horizonDays = horizonDays
+        self.pendingLimit = pendingLimit
+    }
+}
+
+/// The result of compiling one config.
+public struct CompileResult: Sendable {
+    /// The plan, or nil when there were errors.
+    public var plan: Plan?
+    /// Errors, warnings and notes about the config and the plan.
+    public var diagnostics: [Diagnostic]
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
 /// The compiler's entry points. Pure functions of their inputs: no printing, no clock,
 /// no exiting; the caller supplies bytes, the instant and the zone database.
 public enum ReminderCompiler {
@@ -31,5 +69,93 @@ public enum ReminderCompiler {
         decoder.reader.diagnostics = collector
         let config = decoder.decode(root, options: options)
         return CheckResult(config: config, diagnostics: decoder.reader.diagnostics.sorted)
+    }
+
+    /// Compiles a config into a plan: parse → validate → expand → group → budget
+    /// (SPEC §3–§8).
+    public static func compile(
+        _ bytes: [UInt8], path: String, options: CompileOptions, zones: TimeZoneDatabase = .system
+    ) -> CompileResult {
+        let checked = check(bytes, path: path, options: ConfigOptions(timeZoneOverride: options.timeZone), zones: zones)
+        guard let config = checked.config else { return CompileResult(plan: nil, diagnostics: checked.diagnostics) }
+        return plan(config, options: options, diagnostics: checked.diagnostics, zones: zones)
+    }
+
+    /// Plans a validated config.
+    public static func plan(
+        _ config: ReminderConfig, options: CompileOptions, diagnostics: [Diagnostic] = [],
+        zones: TimeZoneDatabase = .system
+    ) -> CompileResult {
+        var collector = DiagnosticCollector()
+        collector.append(contentsOf: diagnostics)
+        guard let zoneName = options.timeZone ?? config.timeZone, let rules = zones.zone(zoneName) else {
+            collector.error(.noTimeZone, at: config.location)
+            return CompileResult(plan: nil, diagnostics: collector.sorted)
+        }
+        let horizonDays = options.horizonDays ?? config.horizonDays
+        let pendingLimit = options.pendingLimit ?? config.pendingLimit
+        if !(1...3660).contains(horizonDays) {
+            collector.error(.horizonOutOfRange(horizonDays), at: config.location)
+        }
+        if pendingLimit > 0, config.reservedSlots >= pendingLimit {
+            collector.error(.reservedSlotsNotBelowLimit(config.reservedSlots, limit: pendingLimit), at: config.location)
+        }
+        if collector.hasErrors { return CompileResult(plan: nil, diagnostics: collector.sorted) }
+
+        let now = resolve(options.now, rules: rules)
+        collector.append(contentsOf: ConfigDecoder.neverFiringWarnings(config, now: now, zone: rules))
+        let windowEnd = now + Int64(horizonDays) * 86_400
+        let margin: Int64 = 3 * 86_400
+        let followUpReach = Int64(config.reminders.compactMap(\.followUp?.afterMinutes).max() ?? 0) * 60
+        let timeline = ZoneTimeline(rules: rules, span: (now - margin - followUpReach)...(windowEnd + margin))
+        let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline)
+
+        let candidates = Planner(config: config, window: window).candidates()
+        let budget = Budget(pendingLimit: pendingLimit, reservedSlots: config.reservedSlots)
+        let (kept, dropped, coveredUntil) = budget.apply(to: candidates, windowEnd: window.zoned(windowEnd))
+
+        let coverage = coveredUntil.seconds - now
+        if Double(coverage) < config.minimumCoverageDays * 86_400 {
+            let tenths = coverage * 10 / 86_400
+            collector.warning(
+                .coverageTooShort(
+                    days: "\(tenths / 10).\(tenths % 10)", until: coveredUntil.rfc3339,
+                    minimum: formatNumber(config.minimumCoverageDays)
+                ),
+                at: config.location
+            )
+        }
+        var firstIDOfNumericID: [UInt32: String] = [:]
+        for notification in kept {
+            if let first = firstIDOfNumericID[notification.numericId] {
+                collector.warning(.numericIDCollision(notification.numericId, first, notification.id), at: config.location)
+            } else {
+                firstIDOfNumericID[notification.numericId] = notification.id
+            }
+        }
+        let sorted = collector.sorted
+        let plan = Plan(
+            timeZone: zoneName, now: window.zoned(now), windowEnd: window.zoned(windowEnd), pendingLimit: pendingLimit,
+            reservedSlots: config.reservedSlots, coveredUntil: coveredUntil, dropped: dropped,
+            categories: config.categories, notifications: kept, suppressed: [],
+            warnings: sorted.filter { $0.severity == .warning }.map(\.message.text)
+        )
+        return CompileResult(plan: plan, diagnostics: sorted)
+    }
+
+    /// The instant of a compile moment in a zone: a local time is read by SPEC §5.1.
+    public static func instant(of moment: CompileOptions.Moment, in rules: ZoneRules) -> Int64 {
+        resolve(moment, rules: rules)
+    }
+
+    static func resolve(_ moment: CompileOptions.Moment, rules: ZoneRules) -> Int64 {
+        switch moment {
+        case .instant(let instant):
+            return instant
+        case .local(let local):
+            let localSeconds = Int64(local.date.dayNumber) * 86_400 + Int64(local.time.minuteOfDay) * 60
+            let timeline = ZoneTimeline(rules: rules, span: (localSeconds - 3 * 86_400)...(localSeconds + 3 * 86_400))
+            return timeline.instant(ofLocal: localSeconds).instant
+        }
     }
 }

@@ -7,7 +7,7 @@ struct Remindc: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remindc",
         abstract: "Compile reminder schedules into dated one-time notifications.",
-        subcommands: [Check.self]
+        subcommands: [Check.self, Compile.self, Next.self]
     )
 
     /// Runs the command with remindc's exit statuses: 0 success, 2 only where a command
@@ -17,6 +17,9 @@ struct Remindc: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as CommandLineError {
+            DiagnosticPrinter.printToolError(error.description)
+            Foundation.exit(1)
         } catch {
             let code = exitCode(for: error)
             if code == .success || code == ExitCode(2) {

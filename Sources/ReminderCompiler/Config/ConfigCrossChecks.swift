@@ -52,17 +52,22 @@ extension ConfigDecoder {
         }
     }
 
-    /// Warns about reminders that produce no slot from `now` on (SPEC §4): an `end` or
-    /// every `at` in the past, or a date rule that no date satisfies.
     mutating func warnAboutSchedulesThatNeverFire(_ config: ReminderConfig, options: ConfigOptions) {
         guard let now = options.now, let zoneName = options.timeZoneOverride ?? config.timeZone,
               let zone = zones.zone(zoneName)
         else { return }
+        reader.diagnostics.append(contentsOf: Self.neverFiringWarnings(config, now: now, zone: zone))
+    }
+
+    /// Warnings for reminders that produce no slot from `now` on (SPEC §4): an `end` or
+    /// every `at` in the past, or a date rule that no date satisfies.
+    static func neverFiringWarnings(_ config: ReminderConfig, now: Int64, zone: ZoneRules) -> [Diagnostic] {
         let localNow = now + Int64(zone.offsetSeconds(at: now))
         let today = CivilDate(dayNumber: Int(localNow.floorDivided(by: 86_400)))
         let minuteNow = Int(localNow - Int64(today.dayNumber) * 86_400) / 60
         // Long enough for every month/leap-year pattern an interval of up to 1000 can visit.
         let searchLimit = today.adding(days: 146_097 * 2)
+        var warnings: [Diagnostic] = []
         for reminder in config.reminders where reminder.enabled {
             let schedule = reminder.schedule
             let reason: String?
@@ -79,9 +84,10 @@ extension ConfigDecoder {
                 reason = nil
             }
             if let reason {
-                reader.diagnostics.warning(.neverFires(reminder.id, reason: reason), at: reminder.location)
+                warnings.append(Diagnostic(.warning, at: reminder.location, .neverFires(reminder.id, reason: reason)))
             }
         }
+        return warnings
     }
 }
 

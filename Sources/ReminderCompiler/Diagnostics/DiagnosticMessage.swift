@@ -217,3 +217,29 @@ extension DiagnosticMessage {
         Self(id: "config.uid-domain", "'\(text)' is not a valid uidDomain; expected letters, digits, '.' and '-'")
     }
 }
+
+// MARK: - Planning
+
+extension DiagnosticMessage {
+    static func coverageTooShort(days: String, until: String, minimum: String) -> Self {
+        Self(
+            id: "plan.coverage",
+            "the plan covers only \(days) days (until \(until)), less than minimumCoverageDays \(minimum); re-plan before then"
+        )
+    }
+    static func numericIDCollision(_ numericID: UInt32, _ first: String, _ second: String) -> Self {
+        Self(id: "plan.numeric-id", "numericId \(numericID) is shared by '\(first)' and '\(second)'")
+    }
+    static func horizonOutOfRange(_ value: Int) -> Self {
+        Self(id: "plan.horizon", "horizonDays \(value) is out of range; expected 1–3660")
+    }
+    static func reservedSlotsNotBelowLimit(_ reserved: Int, limit: Int) -> Self {
+        Self(id: "plan.reserved-slots", "reservedSlots \(reserved) must be below the pending limit \(limit)")
+    }
+    static var noTimeZone: Self {
+        Self(id: "plan.no-time-zone", "no time zone: the config has no 'timeZone' and none was given")
+    }
+    static func unknownReminder(_ id: String, suggestion: String?) -> Self {
+        Self(id: "plan.unknown-reminder", "no reminder has the id '\(id)'\(didYouMean(suggestion))")
+    }
+}

@@ -39,4 +39,9 @@ public enum InstantParsing {
         }
         return Int64(date.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
     }
+
+    /// A local date and time `YYYY-MM-DDTHH:MM`, or nil.
+    public static func localDateTime(_ text: String) -> LocalDateTime? {
+        ConfigValueParsing.dateTime(text)
+    }
 }

@@ -1,0 +1,95 @@
+/// The plan JSON of SPEC §8, byte for byte the same for the same plan.
+///
+/// Keys come in the order SPEC §8 shows. Optional fields are omitted when empty; their
+/// place is: `group` and `parent` after `reminders`; `category`, `sound`, `threadID`,
+/// `userInfo`, `replaces` and `durationMinutes` (when not 15) after `interruptionLevel`.
+public enum PlanJSON {
+    /// The UTF-8 bytes of the plan, ending with a newline.
+    public static func encode(_ plan: Plan) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 1024 + plan.notifications.count * 420)
+        writer.beginObject()
+        writer.field("formatVersion", plan.formatVersion)
+        writer.field("timeZone", plan.timeZone)
+        writer.field("now", plan.now.rfc3339)
+        writer.field("windowEnd", plan.windowEnd.rfc3339)
+        writer.field("pendingLimit", plan.pendingLimit)
+        writer.field("reservedSlots", plan.reservedSlots)
+        writer.field("coveredUntil", plan.coveredUntil.rfc3339)
+        writer.field("dropped", plan.dropped)
+        writer.fieldName("categories")
+        writer.beginObject()
+        for (id, actions) in plan.categories.sorted(by: { $0.key < $1.key }) {
+            writer.fieldName(id)
+            writer.beginArray()
+            for action in actions {
+                writer.element()
+                write(action, to: &writer)
+            }
+            writer.endArray()
+        }
+        writer.endObject()
+        writer.fieldName("notifications")
+        writer.beginArray()
+        for notification in plan.notifications {
+            writer.element()
+            write(notification, to: &writer)
+        }
+        writer.endArray()
+        writer.fieldName("suppressed")
+        writer.beginArray()
+        for suppressed in plan.suppressed {
+            writer.element()
+            writer.beginObject()
+            writer.field("id", suppressed.id)
+            writer.field("fireAt", suppressed.fireAt.rfc3339)
+            writer.field("reminders", suppressed.reminders)
+            writer.field("reason", suppressed.reason.rawValue)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.field("warnings", plan.warnings)
+        writer.endObject()
+        writer.append("\n")
+        return writer.bytes
+    }
+
+    static func write(_ action: NotificationAction, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("id", action.id)
+        writer.field("title", action.title)
+        if action.destructive { writer.field("destructive", true) }
+        if action.foreground { writer.field("foreground", true) }
+        if let minutes = action.snoozeMinutes { writer.field("snoozeMinutes", minutes) }
+        writer.endObject()
+    }
+
+    static func write(_ notification: PlannedNotification, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("id", notification.id)
+        writer.field("kind", notification.kind.rawValue)
+        writer.field("fireAt", notification.fireAt.rfc3339)
+        writer.field("slot", notification.slot.description)
+        writer.field("reminders", notification.reminders)
+        if let group = notification.group { writer.field("group", group) }
+        if let parent = notification.parent { writer.field("parent", parent) }
+        writer.field("title", notification.title)
+        writer.field("body", notification.body)
+        writer.field("interruptionLevel", notification.interruptionLevel.rawValue)
+        if let category = notification.category { writer.field("category", category) }
+        if let sound = notification.sound { writer.field("sound", sound) }
+        if let threadID = notification.threadID { writer.field("threadID", threadID) }
+        if !notification.userInfo.isEmpty {
+            writer.fieldName("userInfo")
+            writer.beginObject()
+            for (key, value) in notification.userInfo.sorted(by: { $0.key < $1.key }) {
+                writer.field(key, value)
+            }
+            writer.endObject()
+        }
+        if !notification.replaces.isEmpty { writer.field("replaces", notification.replaces) }
+        if notification.durationMinutes != 15 { writer.field("durationMinutes", notification.durationMinutes) }
+        writer.field("numericId", Int(notification.numericId))
+        writer.field("sequence", notification.sequence)
+        writer.endObject()
+    }
+}

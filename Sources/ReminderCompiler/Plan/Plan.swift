@@ -1,0 +1,162 @@
+/// A compiled plan (SPEC §8): dated one-time notifications with stable IDs.
+public struct Plan: Sendable, Hashable {
+    /// Always 1.
+    public var formatVersion = 1
+    /// The IANA zone the plan was compiled in.
+    public var timeZone: String
+    /// The compile instant.
+    public var now: ZonedInstant
+    /// `now + horizonDays × 86 400 s`.
+    public var windowEnd: ZonedInstant
+    /// The pending limit applied (0 = unlimited).
+    public var pendingLimit: Int
+    /// Slots left free for the app.
+    public var reservedSlots: Int
+    /// The plan is complete before this instant.
+    public var coveredUntil: ZonedInstant
+    /// Notifications cut by the budget.
+    public var dropped: Int
+    /// Notification actions by category id.
+    public var categories: [String: [NotificationAction]]
+    /// The notifications, sorted by `(fireAt, id)`.
+    public var notifications: [PlannedNotification]
+    /// Notifications removed inside the window, with reasons.
+    public var suppressed: [SuppressedNotification]
+    /// Warnings about the plan, as sentences.
+    public var warnings: [String]
+
+    /// Creates a plan.
+    public init(
+        timeZone: String, now: ZonedInstant, windowEnd: ZonedInstant, pendingLimit: Int, reservedSlots: Int,
+        coveredUntil: ZonedInstant, dropped: Int, categories: [String: [NotificationAction]],
+        notifications: [PlannedNotification], suppressed: [SuppressedNotification], warnings: [String]
+    ) {
+        self.timeZone = timeZone
+        self.now = now
+        self.windowEnd = windowEnd
+        self.pendingLimit = pendingLimit
+        self.reservedSlots = reservedSlots
+        self.coveredUntil = coveredUntil
+        self.dropped = dropped
+        self.categories = categories
+        self.notifications = notifications
+        self.suppressed = suppressed
+        self.warnings = warnings
+    }
+}
+
+/// One dated notification of a plan.
+public struct PlannedNotification: Sendable, Hashable {
+    /// What the notification stands for.
+    public enum Kind: String, Sendable, Hashable {
+        /// One reminder's occurrence.
+        case single
+        /// The merged occurrences of a group's members at one slot.
+        case group
+        /// The second notification after a parent.
+        case followUp
+        /// A snoozed notification fired again.
+        case snooze
+    }
+
+    /// The stable ID (SPEC §5.2).
+    public var id: String
+    /// The kind.
+    public var kind: Kind
+    /// When it fires.
+    public var fireAt: ZonedInstant
+    /// The nominal local slot (for follow-ups and snoozes, the parent's).
+    public var slot: LocalDateTime
+    /// The member reminders' ids, ascending.
+    public var reminders: [String]
+    /// The group key, for group notifications and their follow-ups.
+    public var group: String?
+    /// The parent notification's ID, for follow-ups and snoozes.
+    public var parent: String?
+    /// The title.
+    public var title: String
+    /// The body.
+    public var body: String
+    /// The interruption level.
+    public var interruptionLevel: InterruptionLevel
+    /// The category (actions).
+    public var category: String?
+    /// Passed through from the reminder.
+    public var sound: String?
+    /// Passed through from the reminder.
+    public var threadID: String?
+    /// Passed through from the reminder.
+    public var userInfo: [String: String]
+    /// IDs the app removes from the notification centre when this one is delivered.
+    public var replaces: [String]
+    /// The calendar event's length.
+    public var durationMinutes: Int
+    /// `id` hashed for platforms with integer notification IDs (SPEC §8).
+    public var numericId: UInt32
+    /// 0 when new; carried forward and incremented on change with a previous plan.
+    public var sequence: Int
+
+    /// Creates a notification; `numericId` is derived from `id`.
+    public init(
+        id: String, kind: Kind, fireAt: ZonedInstant, slot: LocalDateTime, reminders: [String], group: String? = nil,
+        parent: String? = nil, title: String, body: String, interruptionLevel: InterruptionLevel,
+        category: String? = nil, sound: String? = nil, threadID: String? = nil, userInfo: [String: String] = [:],
+        replaces: [String] = [], durationMinutes: Int = 15, sequence: Int = 0
+    ) {
+        self.id = id
+        self.kind = kind
+        self.fireAt = fireAt
+        self.slot = slot
+        self.reminders = reminders
+        self.group = group
+        self.parent = parent
+        self.title = title
+        self.body = body
+        self.interruptionLevel = interruptionLevel
+        self.category = category
+        self.sound = sound
+        self.threadID = threadID
+        self.userInfo = userInfo
+        self.replaces = replaces
+        self.durationMinutes = durationMinutes
+        self.numericId = NotificationID.numericID(of: id)
+        self.sequence = sequence
+    }
+}
+
+/// A notification removed inside the window, and why.
+public struct SuppressedNotification: Sendable, Hashable {
+    /// Why it was removed (SPEC §6).
+    public enum Reason: String, Sendable, Hashable {
+        case activity, done, skip, snoozed
+    }
+
+    /// The removed notification's ID.
+    public var id: String
+    /// When it would have fired.
+    public var fireAt: ZonedInstant
+    /// Its member reminders.
+    public var reminders: [String]
+    /// Why.
+    public var reason: Reason
+}
+
+/// Stable notification identifiers (SPEC §5.2, §8).
+public enum NotificationID {
+    /// `{key}-{yyyyMMdd}-{HHmm}` for a reminder id or group key and a slot.
+    public static func occurrence(_ key: String, slot: LocalDateTime) -> String {
+        let (year, month, day) = slot.date.components
+        return "\(key)-\(zeroPadded(year, 4))\(zeroPadded(month, 2))\(zeroPadded(day, 2))-"
+            + "\(zeroPadded(slot.time.hour, 2))\(zeroPadded(slot.time.minute, 2))"
+    }
+
+    /// FNV-1a 32-bit hash of the UTF-8 bytes, masked to 31 bits.
+    public static func numericID(of id: String) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in id.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        return hash & 0x7FFF_FFFF
+    }
+}

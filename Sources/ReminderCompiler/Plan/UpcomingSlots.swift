@@ -1,0 +1,49 @@
+/// One upcoming slot of a reminder, for `remindc next`.
+public struct UpcomingSlot: Sendable, Hashable {
+    /// The member occurrence ID (SPEC §5.2).
+    public var id: String
+    /// The slot.
+    public var slot: Slot
+    /// When it fires, with the zone's offset then.
+    public var fireAt: ZonedInstant
+}
+
+extension ReminderCompiler {
+    /// The next `count` slots of one reminder after `now`, in firing order, ignoring
+    /// groups, events and budgets: the schedule alone, for a person to check.
+    ///
+    /// Searches forward in growing steps, up to 400 years, so a rare schedule (29 February
+    /// every 12 months) is still found.
+    public static func upcomingSlots(
+        of reminder: Reminder, count: Int, after now: Int64, zone rules: ZoneRules
+    ) -> [UpcomingSlot] {
+        guard count > 0 else { return [] }
+        let localNow = now + Int64(rules.offsetSeconds(at: now))
+        var first = CivilDate(dayNumber: Int(localNow.floorDivided(by: 86_400))).adding(days: -1)
+        var span = 64
+        var found: [UpcomingSlot] = []
+        let limit = first.adding(days: 146_097)
+        while first <= limit {
+            let last = first.adding(days: span - 1)
+            let timeline = ZoneTimeline(
+                rules: rules,
+                span: (Int64(first.dayNumber) * 86_400 - 2 * 86_400)...(Int64(last.dayNumber) * 86_400 + 3 * 86_400)
+            )
+            var chunk: [UpcomingSlot] = []
+            reminder.schedule.forEachSlot(onDates: first...last, timeline: timeline) { slot in
+                guard slot.instant > now else { return }
+                chunk.append(UpcomingSlot(
+                    id: NotificationID.occurrence(reminder.id, slot: slot.local), slot: slot,
+                    fireAt: ZonedInstant(seconds: slot.instant, offsetSeconds: timeline.offset(at: slot.instant))
+                ))
+            }
+            // A gap can move a slot past the next day's first slot; sort each chunk.
+            found += chunk.sorted { ($0.fireAt.seconds, $0.id) < ($1.fireAt.seconds, $1.id) }
+            if found.count >= count { break }
+            if let end = reminder.schedule.end, end <= last { break }
+            first = last.adding(days: 1)
+            span = min(span * 4, 146_097)
+        }
+        return Array(found.prefix(count))
+    }
+}

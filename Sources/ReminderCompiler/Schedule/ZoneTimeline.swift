@@ -1,0 +1,126 @@
+/// A zone's UTC offsets over a span of time, precomputed once per compile so that each
+/// slot costs a binary search instead of a call into the tz database.
+public struct ZoneTimeline: Sendable {
+    /// The zone's name.
+    public let zoneName: String
+    /// Instants (seconds since 1970 UTC) at which the offset changes, ascending.
+    let transitionInstants: [Int64]
+    /// `offsets[0]` holds before the first transition, `offsets[i + 1]` from transition i on.
+    let offsets: [Int32]
+    /// The span the table was built for.
+    public let span: ClosedRange<Int64>
+
+    /// Samples the zone every six hours across `span` and finds each change of offset to
+    /// the second by bisection. Real zones never change offset twice within six hours, and
+    /// sampling relies on nothing but the offset at an instant, whatever kind of change
+    /// (daylight saving or a new standard offset) it is.
+    public init(rules: ZoneRules, span: ClosedRange<Int64>) {
+        let step: Int64 = 6 * 3600
+        var instants: [Int64] = []
+        var offsets: [Int32] = [Int32(rules.offsetSeconds(at: span.lowerBound))]
+        var previousInstant = span.lowerBound
+        var previousOffset = offsets[0]
+        var sample = span.lowerBound
+        while sample < span.upperBound {
+            sample = min(sample + step, span.upperBound)
+            let offset = Int32(rules.offsetSeconds(at: sample))
+            if offset != previousOffset {
+                // The change lies in (previousInstant, sample]: find its first second.
+                var low = previousInstant
+                var high = sample
+                while high - low > 1 {
+                    let middle = low + (high - low) / 2
+                    if Int32(rules.offsetSeconds(at: middle)) == previousOffset { low = middle } else { high = middle }
+                }
+                instants.append(high)
+                offsets.append(offset)
+                previousOffset = offset
+            }
+            previousInstant = sample
+        }
+        self.zoneName = rules.name
+        self.transitionInstants = instants
+        self.offsets = offsets
+        self.span = span
+    }
+
+    /// The UTC offset in seconds at an instant.
+    public func offset(at instant: Int64) -> Int {
+        // Number of transitions at or before `instant`.
+        var low = 0
+        var high = transitionInstants.count
+        while low < high {
+            let middle = (low + high) / 2
+            if transitionInstants[middle] <= instant { low = middle + 1 } else { high = middle }
+        }
+        return Int(offsets[low])
+    }
+
+    /// The instant of a nominal local time, by SPEC §5.1 (RFC 5545 §3.3.5): a time that
+    /// exists once is that instant; a time in a gap is read with the offset in force
+    /// before the gap; a time that occurs twice is its first occurrence.
+    ///
+    /// - Parameter localSeconds: the local date and time as seconds since 1970-01-01T00:00
+    ///   local.
+    /// - Returns: the instant, and whether a gap moved the time.
+    public func instant(ofLocal localSeconds: Int64) -> (instant: Int64, movedByGap: Bool) {
+        // A day before and after (as instants) lies outside any offset change that can
+        // affect this local time, since offsets stay within ±14 hours and real zones do not
+        // change offset twice within two days.
+        let offsetBefore = Int64(offset(at: localSeconds - 86_400))
+        let offsetAfter = Int64(offset(at: localSeconds + 86_400))
+        if offsetBefore == offsetAfter {
+            return (localSeconds - offsetBefore, false)
+        }
+        let early = localSeconds - offsetBefore
+        let late = localSeconds - offsetAfter
+        let earlyValid = Int64(offset(at: early)) == offsetBefore
+        let lateValid = Int64(offset(at: late)) == offsetAfter
+        switch (earlyValid, lateValid) {
+        case (true, true): return (min(early, late), false)
+        case (true, false): return (early, false)
+        case (false, true): return (late, false)
+        case (false, false): return (early, true)
+        }
+    }
+}
+
+/// An instant with the UTC offset of the plan's zone at that instant, as the plan writes it.
+public struct ZonedInstant: Sendable, Hashable, Comparable {
+    /// Seconds since 1970 UTC.
+    public var seconds: Int64
+    /// The zone's UTC offset at that instant, in seconds.
+    public var offsetSeconds: Int
+
+    /// Creates a zoned instant.
+    public init(seconds: Int64, offsetSeconds: Int) {
+        self.seconds = seconds
+        self.offsetSeconds = offsetSeconds
+    }
+
+    /// The local date and time at this instant, as seconds since 1970-01-01T00:00 local.
+    public var localSeconds: Int64 { seconds + Int64(offsetSeconds) }
+
+    /// RFC 3339 with the offset, e.g. `2026-11-22T09:00:00+01:00`. An offset with
+    /// seconds (some zones before 1972) cannot be written in RFC 3339; the instant is
+    /// then written in UTC with `Z`.
+    public var rfc3339: String {
+        let writable = offsetSeconds % 60 == 0
+        let offset = writable ? offsetSeconds : 0
+        let local = seconds + Int64(offset)
+        let day = Int(local.floorDivided(by: 86_400))
+        let secondOfDay = Int(local - Int64(day) * 86_400)
+        let time = "\(zeroPadded(secondOfDay / 3600, 2)):\(zeroPadded(secondOfDay / 60 % 60, 2)):\(zeroPadded(secondOfDay % 60, 2))"
+        return "\(CivilDate(dayNumber: day))T\(time)" + (writable ? Self.offsetText(offset) : "Z")
+    }
+
+    /// `+01:00`, `-03:30`, `+12:45`.
+    public static func offsetText(_ offsetSeconds: Int) -> String {
+        let sign = offsetSeconds < 0 ? "-" : "+"
+        let magnitude = abs(offsetSeconds)
+        return "\(sign)\(zeroPadded(magnitude / 3600, 2)):\(zeroPadded(magnitude / 60 % 60, 2))"
+    }
+
+    /// Orders by instant.
+    public static func < (lhs: ZonedInstant, rhs: ZonedInstant) -> Bool { lhs.seconds < rhs.seconds }
+}

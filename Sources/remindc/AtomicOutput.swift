@@ -1,0 +1,44 @@
+import Foundation
+
+/// Writes several output files all-or-nothing: each is first written to a temporary file
+/// in its own folder, and only when every one of them is complete are they renamed into
+/// place. On any error the temporary files are removed and no output is created or changed.
+struct AtomicOutput {
+    private var staged: [(temporary: String, destination: String)] = []
+
+    /// Writes `bytes` beside `path` under a temporary name.
+    mutating func stage(_ bytes: [UInt8], at path: String) throws {
+        let destination = URL(fileURLWithPath: path)
+        let folder = destination.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(
+            ".\(destination.lastPathComponent).remindc-\(ProcessInfo.processInfo.processIdentifier)-\(staged.count).tmp"
+        ).path
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            discard()
+            throw CommandLineError("cannot write '\(path)': the folder does not exist or is not writable")
+        }
+        staged.append((temporary, path))
+    }
+
+    /// Renames every staged file into place.
+    mutating func commit() throws {
+        for (temporary, destination) in staged where rename(temporary, destination) != 0 {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw CommandLineError("cannot write '\(destination)': \(reason)")
+        }
+        staged.removeAll()
+    }
+
+    /// Removes the staged files.
+    mutating func discard() {
+        for (temporary, _) in staged { unlink(temporary) }
+        staged.removeAll()
+    }
+}
+
+/// An error the CLI reports as `remindc: error: …` with exit status 1.
+struct CommandLineError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

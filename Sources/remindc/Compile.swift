@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import ReminderCompiler
+
+/// `remindc compile CONFIG [options]`: write the plan.
+struct Compile: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compile a reminder config into a plan of dated one-time notifications.",
+        discussion: "Writes the plan JSON to standard output, or atomically to -o FILE. Exit status 0 on success, 1 on any error."
+    )
+
+    @Argument(help: "The config file (plist XML).")
+    var config: String
+
+    @OptionGroup var moment: MomentOptions
+
+    @Option(name: .customLong("time-zone"), help: "An IANA zone that overrides the config's timeZone.")
+    var timeZone: String?
+
+    @Option(name: .customLong("horizon-days"), help: "Overrides the config's horizonDays (1–3660).")
+    var horizonDays: Int?
+
+    @Option(name: .customLong("pending-limit"), help: "Overrides the config's pendingLimit (0 = unlimited).")
+    var pendingLimit: Int?
+
+    @Option(name: .short, help: "The plan JSON file; default: standard output.")
+    var output: String?
+
+    func validate() throws {
+        if let horizonDays, !(1...3660).contains(horizonDays) {
+            throw ValidationError("--horizon-days must be 1–3660, not \(horizonDays)")
+        }
+        if let pendingLimit, pendingLimit < 0 {
+            throw ValidationError("--pending-limit must be 0 (unlimited) or more, not \(pendingLimit)")
+        }
+    }
+
+    func run() throws {
+        if let timeZone, !TimeZoneDatabase.system.contains(timeZone) {
+            throw CommandLineInput.unknownTimeZone(timeZone)
+        }
+        guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
+        let options = CompileOptions(
+            now: try moment.resolve(), timeZone: timeZone, horizonDays: horizonDays, pendingLimit: pendingLimit
+        )
+        let result = ReminderCompiler.compile(bytes, path: config, options: options)
+        DiagnosticPrinter.print(result.diagnostics)
+        guard let plan = result.plan, !result.hasErrors else { throw ExitCode.failure }
+        try CommandLineOutput.write(PlanJSON.encode(plan), to: output)
+    }
+}
+
+/// `--now`, shared by the commands that plan.
+struct MomentOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The compile instant: RFC 3339 (2026-11-22T08:00:00Z, 2026-11-22T09:00:00+01:00) or a local time (2026-11-22T09:00) in the plan's zone; default: now.",
+            valueName: "T"
+        )
+    )
+    var now: String?
+
+    /// The moment named by `--now`, or the current time.
+    func resolve() throws -> CompileOptions.Moment {
+        guard let now else { return .instant(Int64(Date().timeIntervalSince1970.rounded(.down))) }
+        if let instant = InstantParsing.rfc3339(now) { return .instant(instant) }
+        if let local = InstantParsing.localDateTime(now) { return .local(local) }
+        throw ValidationError(
+            "--now '\(now)' is neither an RFC 3339 instant (2026-11-22T08:00:00Z) nor a local time (2026-11-22T09:00)"
+        )
+    }
+}
+
+/// Writing command results.
+enum CommandLineOutput {
+    /// Writes `bytes` atomically to `path`, or to standard output when `path` is nil.
+    static func write(_ bytes: [UInt8], to path: String?) throws {
+        guard let path else {
+            FileHandle.standardOutput.write(Data(bytes))
+            return
+        }
+        var output = AtomicOutput()
+        try output.stage(bytes, at: path)
+        try output.commit()
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import ReminderCompiler
+
+/// `remindc next CONFIG --reminder ID [--count N] [--now T]`: a reminder's next slots.
+struct Next: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List a reminder's next slots with local time, UTC offset and weekday.",
+        discussion: "A check of a schedule for a person: slots that a daylight-saving gap moves are marked. Groups, events and the pending limit do not apply."
+    )
+
+    @Argument(help: "The config file (plist XML).")
+    var config: String
+
+    @Option(help: "The reminder's id.")
+    var reminder: String
+
+    @Option(help: "How many slots to list (1–1000).")
+    var count: Int = 10
+
+    @OptionGroup var moment: MomentOptions
+
+    @Option(name: .customLong("time-zone"), help: "An IANA zone that overrides the config's timeZone.")
+    var timeZone: String?
+
+    func validate() throws {
+        if !(1...1000).contains(count) { throw ValidationError("--count must be 1–1000, not \(count)") }
+    }
+
+    func run() throws {
+        if let timeZone, !TimeZoneDatabase.system.contains(timeZone) {
+            throw CommandLineInput.unknownTimeZone(timeZone)
+        }
+        guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
+        let checked = ReminderCompiler.check(bytes, path: config, options: ConfigOptions(timeZoneOverride: timeZone))
+        DiagnosticPrinter.print(checked.diagnostics.filter { $0.severity == .error })
+        guard let parsed = checked.config else { throw ExitCode.failure }
+        guard let zoneName = timeZone ?? parsed.timeZone, let rules = TimeZoneDatabase.system.zone(zoneName) else {
+            throw CommandLineError("no time zone: the config has no 'timeZone'; give --time-zone")
+        }
+        guard let selected = parsed.reminders.first(where: { $0.id == reminder }) else {
+            let suggestion = closestReminder(to: reminder, in: parsed.reminders.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+            throw CommandLineError("no reminder has the id '\(reminder)'\(suggestion)")
+        }
+        let now = ReminderCompiler.instant(of: try moment.resolve(), in: rules)
+        let slots = ReminderCompiler.upcomingSlots(of: selected, count: count, after: now, zone: rules)
+        var lines = ["\(selected.id) in \(zoneName): next \(slots.count) slot\(slots.count == 1 ? "" : "s")\(selected.enabled ? "" : " (the reminder is disabled)")"]
+        for upcoming in slots {
+            lines.append(Self.describe(upcoming))
+        }
+        if slots.isEmpty { lines.append("(no slot after now)") }
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// `Mon 2026-11-23 09:20 +01:00  med-a-20261123-0920`, with the actual local time
+    /// after an arrow when a daylight-saving gap moved the slot.
+    static func describe(_ upcoming: UpcomingSlot) -> String {
+        let weekday = String(upcoming.slot.local.date.weekday.name.prefix(3)).capitalized
+        let local = upcoming.fireAt.localSeconds
+        let secondOfDay = Int(local - (local >= 0 ? local / 86_400 : (local - 86_399) / 86_400) * 86_400)
+        let actual = String(format: "%02d:%02d", secondOfDay / 3600, secondOfDay / 60 % 60)
+        let offset = ZonedInstant.offsetText(upcoming.fireAt.offsetSeconds)
+        if upcoming.slot.movedByGap {
+            return "\(weekday) \(upcoming.slot.local.date) \(upcoming.slot.local.time) → \(actual) \(offset)  \(upcoming.id)  (moved by a daylight-saving gap)"
+        }
+        return "\(weekday) \(upcoming.slot.local.date) \(actual) \(offset)  \(upcoming.id)"
+    }
+
+    private func closestReminder(to id: String, in ids: [String]) -> String? {
+        ids.min { lhs, rhs in lhs.commonPrefix(with: id).count > rhs.commonPrefix(with: id).count }
+            .flatMap { $0.commonPrefix(with: id).count >= 2 ? $0 : nil }
+    }
+}
