@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import ReminderCompiler
+
+/// End-to-end: the built `remindc compile` and `remindc next` on `examples/`.
+@Suite("remindc compile")
+struct CompileCommandTests {
+    static let fixedNow = "2026-11-22T08:00:00Z"
+    static let golden = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Golden")
+
+    static func scratchFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("each example compiles to its golden plan", arguments: try TestEnvironment.exampleConfigs())
+    func goldenPlan(_ config: URL) throws {
+        let name = config.deletingPathExtension().lastPathComponent
+        let result = try remindc("compile", "examples/\(config.lastPathComponent)", "--now", Self.fixedNow)
+        #expect(result.status == 0, "\(result.standardError)")
+        expectGolden(result.standardOutput, matches: Self.golden.appendingPathComponent("plans/\(name).json"))
+    }
+
+    @Test("-o writes the same bytes as standard output, and compiling twice gives identical bytes")
+    func outputFile() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let planPath = folder.appendingPathComponent("plan.json").path
+        let toFile = try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow, "-o", planPath)
+        #expect(toFile.status == 0)
+        #expect(toFile.standardOutput == "")
+        let toStandardOutput = try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: planPath)), as: UTF8.self) == toStandardOutput.standardOutput)
+        let again = try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow)
+        #expect(again.standardOutput == toStandardOutput.standardOutput)
+        // Only the plan is in the folder: no temporary file is left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["plan.json"])
+    }
+
+    @Test("on an error no output file is created or changed")
+    func atomicOnError() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let planPath = folder.appendingPathComponent("plan.json")
+        try Data("previous plan\n".utf8).write(to: planPath)
+        let invalid = try remindc("compile", "examples/invalid/unknown-key.plist", "--now", Self.fixedNow, "-o", planPath.path)
+        #expect(invalid.status == 1)
+        #expect(invalid.standardError.contains("examples/invalid/unknown-key.plist:10:3: error: unknown key 'horizon'"))
+        #expect(String(decoding: try Data(contentsOf: planPath), as: UTF8.self) == "previous plan\n")
+        let newPath = folder.appendingPathComponent("new.json").path
+        let badZone = try remindc("compile", "examples/medication.plist", "--time-zone", "Mars/Olympus", "-o", newPath)
+        #expect(badZone.status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["plan.json"])
+        let missingFolder = try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow, "-o", folder.path + "/no/such/plan.json")
+        #expect(missingFolder.status == 1)
+        #expect(missingFolder.standardError.hasPrefix("remindc: error: cannot write"))
+    }
+
+    @Test("options override the config: time zone, horizon and pending limit")
+    func overrides() throws {
+        let result = try remindc(
+            "compile", "examples/medication.plist", "--now", "2026-11-22T09:00", "--time-zone", "Asia/Tokyo",
+            "--horizon-days", "2", "--pending-limit", "0"
+        )
+        #expect(result.status == 0, "\(result.standardError)")
+        let plan = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as! [String: Any]
+        #expect(plan["timeZone"] as? String == "Asia/Tokyo")
+        #expect(plan["now"] as? String == "2026-11-22T09:00:00+09:00")
+        #expect(plan["windowEnd"] as? String == "2026-11-24T09:00:00+09:00")
+        #expect(plan["pendingLimit"] as? Int == 0)
+        #expect(plan["dropped"] as? Int == 0)
+        let notifications = plan["notifications"] as! [[String: Any]]
+        // Per day: 09:20 group + follow-up, 13:00 and 19:00 with follow-ups, 21:30 → 7.
+        #expect(notifications.count == 14)
+    }
+
+    @Test("invalid option values exit 1 with a message", arguments: [
+        ["--horizon-days", "0"], ["--horizon-days", "3661"], ["--pending-limit", "-1"], ["--now", "soon"],
+    ])
+    func invalidOptions(_ options: [String]) throws {
+        let result = try run(TestEnvironment.remindcExecutable, ["compile", "examples/medication.plist"] + options)
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.contains("Error:") || result.standardError.contains("error:"))
+    }
+
+    @Test("remindc next lists slots with weekday, offset and the DST gap marked")
+    func nextCommand() throws {
+        let result = try remindc("next", "examples/intake-goals.plist", "--reminder", "blood-test", "--count", "3", "--now", Self.fixedNow)
+        #expect(result.status == 0, "\(result.standardError)")
+        // Every other month from November 2026 on the second Tuesday at 08:15 in Sydney
+        // (AEDT, +11:00, until 5 April 2027).
+        #expect(result.standardOutput == """
+        blood-test in Australia/Sydney: next 3 slots
+        Tue 2027-01-12 08:15 +11:00  blood-test-20270112-0815
+        Tue 2027-03-09 08:15 +11:00  blood-test-20270309-0815
+        Tue 2027-05-11 08:15 +10:00  blood-test-20270511-0815
+
+        """)
+        let unknown = try remindc("next", "examples/intake-goals.plist", "--reminder", "bloodtest")
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError == "remindc: error: no reminder has the id 'bloodtest'; did you mean 'blood-test'?\n")
+    }
+}
+
+@Suite("Plan determinism")
+struct DeterminismTests {
+    @Test("reversing the order of reminders in the file gives identical bytes", arguments: try TestEnvironment.exampleConfigs())
+    func reminderOrder(_ example: URL) throws {
+        let checked = ReminderCompiler.check(try TestEnvironment.bytes(example), path: "x")
+        var config = try #require(checked.config)
+        let options = CompileOptions(now: .instant(fixedNow))
+        let forward = try #require(ReminderCompiler.plan(config, options: options).plan)
+        config.reminders.reverse()
+        let backward = try #require(ReminderCompiler.plan(config, options: options).plan)
+        #expect(PlanJSON.encode(forward) == PlanJSON.encode(backward))
+        #expect(forward.notifications.count > 0)
+    }
+}
