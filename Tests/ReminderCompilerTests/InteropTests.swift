@@ -34,9 +34,11 @@ func contentDescription(_ config: ReminderConfig) -> String {
 
 @Suite("Interoperability")
 struct InteropTests {
-    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
+    /// The first `python3` on the PATH (the one `.ci/run` installs packages into).
+    static let python: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
+        .split(separator: ":")
+        .map { "\($0)/python3" }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
 
     @Test("a config written by Python's plistlib with an example's content is accepted as the same config",
           arguments: try TestEnvironment.exampleConfigs())
