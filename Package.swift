@@ -33,6 +33,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Measures the compiler on SPEC §12's workloads: swift run -c release remindc-benchmark
+        .executableTarget(
+            name: "remindc-benchmark",
+            dependencies: ["ReminderCompiler"]
+        ),
         // Test-only: libxml2's RELAX NG validator, an independent check of schema/reminders.rng.
         .target(
             name: "CRelaxNGValidator",

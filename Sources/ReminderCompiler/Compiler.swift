@@ -125,12 +125,14 @@ public enum ReminderCompiler {
                 at: config.location
             )
         }
-        var firstIDOfNumericID: [UInt32: String] = [:]
-        for notification in kept {
-            if let first = firstIDOfNumericID[notification.numericId] {
-                collector.warning(.numericIDCollision(notification.numericId, first, notification.id), at: config.location)
+        var firstIDOfNumericID: [UInt32: Int] = [:]
+        firstIDOfNumericID.reserveCapacity(kept.count)
+        for index in kept.indices {
+            let numericID = kept[index].numericId
+            if let first = firstIDOfNumericID[numericID] {
+                collector.warning(.numericIDCollision(numericID, kept[first].id, kept[index].id), at: config.location)
             } else {
-                firstIDOfNumericID[notification.numericId] = notification.id
+                firstIDOfNumericID[numericID] = index
             }
         }
         let sorted = collector.sorted

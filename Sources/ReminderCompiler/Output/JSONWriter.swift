@@ -4,8 +4,11 @@
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
     private var indentation = 0
-    /// Whether the current container already holds an entry (one flag per open level).
-    private var hasEntry: [Bool] = []
+    /// Bit n: whether the container open at depth n already holds an entry. Plans nest
+    /// four levels deep; 64 is far more than any output needs.
+    private var hasEntry: UInt64 = 0
+    /// "\n" followed by 2·n spaces, for each depth n in use.
+    private var newlines: [[UInt8]] = [[UInt8(ascii: "\n")]]
 
     init(reservingCapacity capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
@@ -16,15 +19,33 @@ struct JSONWriter {
     }
 
     private mutating func newline() {
-        bytes.append(UInt8(ascii: "\n"))
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indentation * 2))
+        while newlines.count <= indentation {
+            newlines.append(newlines[newlines.count - 1] + [UInt8(ascii: " "), UInt8(ascii: " ")])
+        }
+        bytes.append(contentsOf: newlines[indentation])
     }
+
+    private var currentBit: UInt64 { indentation > 0 ? 1 << UInt64(indentation - 1) : 0 }
 
     /// Starts an entry of the current container: a comma after the previous one, a newline.
     private mutating func beginEntry() {
-        if hasEntry.last == true { bytes.append(UInt8(ascii: ",")) }
-        if !hasEntry.isEmpty { hasEntry[hasEntry.count - 1] = true }
+        if hasEntry & currentBit != 0 { bytes.append(UInt8(ascii: ",")) }
+        hasEntry |= currentBit
         newline()
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        bytes.append(bracket)
+        indentation += 1
+        hasEntry &= ~currentBit
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        let hadEntries = hasEntry & currentBit != 0
+        hasEntry &= ~currentBit
+        indentation -= 1
+        if hadEntries { newline() }
+        bytes.append(bracket)
     }
 
     private mutating func key(_ name: String) {
@@ -33,29 +54,10 @@ struct JSONWriter {
         append(": ")
     }
 
-    mutating func beginObject() {
-        bytes.append(UInt8(ascii: "{"))
-        indentation += 1
-        hasEntry.append(false)
-    }
-
-    mutating func endObject() {
-        indentation -= 1
-        if hasEntry.removeLast() { newline() }
-        bytes.append(UInt8(ascii: "}"))
-    }
-
-    mutating func beginArray() {
-        bytes.append(UInt8(ascii: "["))
-        indentation += 1
-        hasEntry.append(false)
-    }
-
-    mutating func endArray() {
-        indentation -= 1
-        if hasEntry.removeLast() { newline() }
-        bytes.append(UInt8(ascii: "]"))
-    }
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+    mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Starts an array element that is an object or array.
     mutating func element() {
@@ -69,7 +71,8 @@ struct JSONWriter {
 
     mutating func field(_ name: String, _ value: Int) {
         key(name)
-        append(String(value))
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        bytes.appendDecimal(abs(value), width: 1)
     }
 
     mutating func field(_ name: String, _ value: Bool) {
@@ -97,22 +100,95 @@ struct JSONWriter {
     /// text as UTF-8.
     mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case UInt8(ascii: "\n"): append("\\n")
-            case UInt8(ascii: "\r"): append("\\r")
-            case UInt8(ascii: "\t"): append("\\t")
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                append("\\u00")
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default:
-                bytes.append(byte)
+        let copiedWhole: Bool? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            // Most texts need no escape: copy them whole.
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return false
+            }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copiedWhole != true {
+            for byte in value.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case UInt8(ascii: "\n"): append("\\n")
+                case UInt8(ascii: "\r"): append("\\r")
+                case UInt8(ascii: "\t"): append("\\t")
+                case 0..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    append("\\u00")
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0xF)])
+                default:
+                    bytes.append(byte)
+                }
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A field holding an RFC 3339 instant, written without intermediate strings.
+    mutating func field(_ name: String, _ instant: ZonedInstant) {
+        key(name)
+        bytes.append(UInt8(ascii: "\""))
+        instant.appendRFC3339(to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A field holding a local slot `YYYY-MM-DDTHH:MM`.
+    mutating func field(_ name: String, _ slot: LocalDateTime) {
+        key(name)
+        bytes.append(UInt8(ascii: "\""))
+        slot.appendISO8601(to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends `value` (≥ 0) in decimal, zero-padded to `width` digits.
+    mutating func appendDecimal(_ value: Int, width: Int) {
+        if width == 2, value < 100 {
+            append(UInt8(ascii: "0") + UInt8(value / 10))
+            append(UInt8(ascii: "0") + UInt8(value % 10))
+            return
+        }
+        var divisor = 1
+        var digits = 1
+        while divisor <= value / 10 {
+            divisor *= 10
+            digits += 1
+        }
+        for _ in digits..<Swift.max(width, digits) { append(UInt8(ascii: "0")) }
+        var rest = value
+        while divisor > 0 {
+            append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+}
+
+extension LocalDateTime {
+    /// Appends `YYYY-MM-DDTHH:MM`.
+    func appendISO8601(to bytes: inout [UInt8]) {
+        date.appendISO8601(to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        bytes.appendDecimal(time.hour, width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.appendDecimal(time.minute, width: 2)
+    }
+}
+
+extension CivilDate {
+    /// Appends `YYYY-MM-DD`.
+    func appendISO8601(to bytes: inout [UInt8]) {
+        let (year, month, day) = components
+        bytes.appendDecimal(year, width: 4)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(month, width: 2)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(day, width: 2)
     }
 }

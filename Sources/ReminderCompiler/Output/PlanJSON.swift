@@ -10,11 +10,11 @@ public enum PlanJSON {
         writer.beginObject()
         writer.field("formatVersion", plan.formatVersion)
         writer.field("timeZone", plan.timeZone)
-        writer.field("now", plan.now.rfc3339)
-        writer.field("windowEnd", plan.windowEnd.rfc3339)
+        writer.field("now", plan.now)
+        writer.field("windowEnd", plan.windowEnd)
         writer.field("pendingLimit", plan.pendingLimit)
         writer.field("reservedSlots", plan.reservedSlots)
-        writer.field("coveredUntil", plan.coveredUntil.rfc3339)
+        writer.field("coveredUntil", plan.coveredUntil)
         writer.field("dropped", plan.dropped)
         writer.fieldName("categories")
         writer.beginObject()
@@ -30,9 +30,9 @@ public enum PlanJSON {
         writer.endObject()
         writer.fieldName("notifications")
         writer.beginArray()
-        for notification in plan.notifications {
+        for index in plan.notifications.indices {
             writer.element()
-            write(notification, to: &writer)
+            write(plan.notifications[index], to: &writer)
         }
         writer.endArray()
         writer.fieldName("suppressed")
@@ -41,7 +41,7 @@ public enum PlanJSON {
             writer.element()
             writer.beginObject()
             writer.field("id", suppressed.id)
-            writer.field("fireAt", suppressed.fireAt.rfc3339)
+            writer.field("fireAt", suppressed.fireAt)
             writer.field("reminders", suppressed.reminders)
             writer.field("reason", suppressed.reason.rawValue)
             writer.endObject()
@@ -63,12 +63,12 @@ public enum PlanJSON {
         writer.endObject()
     }
 
-    static func write(_ notification: PlannedNotification, to writer: inout JSONWriter) {
+    static func write(_ notification: borrowing PlannedNotification, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("id", notification.id)
         writer.field("kind", notification.kind.rawValue)
-        writer.field("fireAt", notification.fireAt.rfc3339)
-        writer.field("slot", notification.slot.description)
+        writer.field("fireAt", notification.fireAt)
+        writer.field("slot", notification.slot)
         writer.field("reminders", notification.reminders)
         if let group = notification.group { writer.field("group", group) }
         if let parent = notification.parent { writer.field("parent", parent) }

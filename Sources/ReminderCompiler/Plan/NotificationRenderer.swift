@@ -1,7 +1,28 @@
 /// Turns notification units into titled notifications (SPEC §5.3–§5.5).
 struct NotificationRenderer {
     let config: ReminderConfig
+    /// The planner's reminders, which `MemberSlot.reminder` indexes.
+    let reminders: [Reminder]
     let window: PlanningWindow
+    /// `[id]` for each reminder, made once so that single notifications share one array.
+    let singleMemberLists: [[String]]
+    /// Parsed title and body templates by group key.
+    let templates: [String: (title: GroupTemplate, body: GroupTemplate)]
+
+    init(config: ReminderConfig, reminders: [Reminder], window: PlanningWindow) {
+        self.config = config
+        self.reminders = reminders
+        self.window = window
+        self.singleMemberLists = reminders.map { [$0.id] }
+        var templates: [String: (title: GroupTemplate, body: GroupTemplate)] = [:]
+        for group in Set(reminders.compactMap(\.group)) {
+            let definition = config.groups[group]
+            templates[group] = (
+                GroupTemplate(definition?.title ?? "{count} reminders"), GroupTemplate(definition?.body ?? "{titles}")
+            )
+        }
+        self.templates = templates
+    }
 
     /// A member's texts as one notification shows them.
     struct MemberTexts {
@@ -10,74 +31,80 @@ struct NotificationRenderer {
         var interruptionLevel: InterruptionLevel
     }
 
-    func texts(of reminder: Reminder, slot: Slot) -> MemberTexts {
-        let body = reminder.bodies.isEmpty
-            ? reminder.body
-            : reminder.bodies[((slot.rotationIndex % reminder.bodies.count) + reminder.bodies.count) % reminder.bodies.count]
-        return MemberTexts(title: reminder.title, body: body, interruptionLevel: reminder.interruptionLevel)
-    }
-
-    func followUpTexts(of reminder: Reminder, slot: Slot) -> MemberTexts {
-        var result = texts(of: reminder, slot: slot)
-        if let followUp = reminder.followUp {
-            result.title = followUp.title ?? result.title
-            result.body = followUp.body ?? result.body
-            result.interruptionLevel = followUp.interruptionLevel ?? result.interruptionLevel
+    func texts(of member: MemberSlot, followUp: Bool) -> MemberTexts {
+        let reminder = reminders[member.reminder]
+        let count = reminder.bodies.count
+        var texts = MemberTexts(
+            title: reminder.title,
+            body: count == 0 ? reminder.body : reminder.bodies[((member.slot.rotationIndex % count) + count) % count],
+            interruptionLevel: reminder.interruptionLevel
+        )
+        if followUp, let replacement = reminder.followUp {
+            texts.title = replacement.title ?? texts.title
+            texts.body = replacement.body ?? texts.body
+            texts.interruptionLevel = replacement.interruptionLevel ?? texts.interruptionLevel
         }
-        return result
+        return texts
     }
 
-    func render(_ unit: NotificationUnit, replaces: [String]) -> PlannedNotification {
-        let memberTexts = unit.members.map { texts(of: $0.reminder, slot: $0.slot) }
-        return notification(
-            id: unit.id, kind: unit.group == nil ? .single : .group, unit: unit, texts: memberTexts,
+    func render(_ unit: NotificationUnit, id: String, replaces: [String]) -> PlannedNotification {
+        notification(
+            id: id, kind: unit.group == nil ? .single : .group, unit: unit, followUp: false,
             fireAt: unit.instant, parent: nil, replaces: replaces
         )
     }
 
-    /// The follow-up of a unit whose members have one, fired `afterMinutes` after it.
-    func renderFollowUp(_ unit: NotificationUnit) -> PlannedNotification? {
-        // Members of a group agree on afterMinutes (checked when the config is read).
-        guard let afterMinutes = unit.members.first?.reminder.followUp?.afterMinutes else { return nil }
-        let memberTexts = unit.members.map { followUpTexts(of: $0.reminder, slot: $0.slot) }
-        return notification(
-            id: unit.id + "-followup", kind: .followUp, unit: unit, texts: memberTexts,
-            fireAt: unit.instant + Int64(afterMinutes) * 60, parent: unit.id, replaces: []
+    /// When the unit's follow-up fires, if its members have one. Members of a group agree
+    /// on `afterMinutes` (checked when the config is read).
+    func followUpInstant(of unit: NotificationUnit) -> Int64? {
+        reminders[unit.firstMember.reminder].followUp.map { unit.instant + Int64($0.afterMinutes) * 60 }
+    }
+
+    /// The follow-up of a unit whose members have one.
+    func renderFollowUp(_ unit: NotificationUnit, parentID: String, at instant: Int64) -> PlannedNotification {
+        notification(
+            id: parentID + "-followup", kind: .followUp, unit: unit, followUp: true, fireAt: instant, parent: parentID,
+            replaces: []
         )
     }
 
     /// A notification of `unit`'s members: a group's texts come from its templates when two
     /// or more members are live, else from the one member (SPEC §5.4).
     func notification(
-        id: String, kind: PlannedNotification.Kind, unit: NotificationUnit, texts: [MemberTexts], fireAt: Int64,
+        id: String, kind: PlannedNotification.Kind, unit: NotificationUnit, followUp: Bool, fireAt: Int64,
         parent: String?, replaces: [String]
     ) -> PlannedNotification {
-        let reminders = unit.members.map(\.reminder)
-        var title = texts[0].title
-        var body = texts[0].body
-        var category = reminders[0].category
-        if let group = unit.group {
-            let definition = config.groups[group]
-            if texts.count > 1 {
-                let titles = texts.map(\.title).joined(separator: ", ")
-                let count = String(texts.count)
-                title = fill(definition?.title ?? "{count} reminders", count: count, titles: titles)
-                body = fill(definition?.body ?? "{titles}", count: count, titles: titles)
-            }
-            category = definition?.category ?? agreed(reminders.map(\.category))
+        let first = reminders[unit.firstMember.reminder]
+        let firstTexts = texts(of: unit.firstMember, followUp: followUp)
+        guard unit.memberCount > 1 || unit.group != nil else {
+            return PlannedNotification(
+                id: id, kind: kind, fireAt: window.zoned(fireAt), slot: unit.slot,
+                reminders: singleMemberLists[unit.firstMember.reminder], group: nil,
+                parent: parent, title: firstTexts.title, body: firstTexts.body,
+                interruptionLevel: firstTexts.interruptionLevel, category: first.category, sound: first.sound,
+                threadID: first.threadID, userInfo: first.userInfo, replaces: replaces, durationMinutes: first.durationMinutes
+            )
+        }
+        let members = (0..<unit.memberCount).map { reminders[unit.member($0).reminder] }
+        let memberTexts = (0..<unit.memberCount).map { texts(of: unit.member($0), followUp: followUp) }
+        var title = firstTexts.title
+        var body = firstTexts.body
+        let definition = unit.group.flatMap { config.groups[$0] }
+        if memberTexts.count > 1, let group = unit.group, let template = templates[group] {
+            let titles = memberTexts.map(\.title).joined(separator: ", ")
+            let count = String(memberTexts.count)
+            title = template.title.render(count: count, titles: titles)
+            body = template.body.render(count: count, titles: titles)
         }
         return PlannedNotification(
-            id: id, kind: kind, fireAt: window.zoned(fireAt), slot: unit.slot, reminders: reminders.map(\.id),
+            id: id, kind: kind, fireAt: window.zoned(fireAt), slot: unit.slot, reminders: members.map(\.id),
             group: unit.group, parent: parent, title: title, body: body,
-            interruptionLevel: texts.map(\.interruptionLevel).max() ?? .active, category: category,
-            sound: agreed(reminders.map(\.sound)), threadID: agreed(reminders.map(\.threadID)),
-            userInfo: reminders.count == 1 ? reminders[0].userInfo : agreed(reminders.map(\.userInfo)) ?? [:],
-            replaces: replaces, durationMinutes: reminders.map(\.durationMinutes).max() ?? 15
+            interruptionLevel: memberTexts.map(\.interruptionLevel).max() ?? .active,
+            category: definition?.category ?? agreed(members.map(\.category)),
+            sound: agreed(members.map(\.sound)), threadID: agreed(members.map(\.threadID)),
+            userInfo: members.count == 1 ? first.userInfo : agreed(members.map(\.userInfo)) ?? [:],
+            replaces: replaces, durationMinutes: members.map(\.durationMinutes).max() ?? 15
         )
-    }
-
-    private func fill(_ template: String, count: String, titles: String) -> String {
-        template.replacingOccurrences(of: "{count}", with: count).replacingOccurrences(of: "{titles}", with: titles)
     }
 
     /// The value all members share, or nil when they differ.
@@ -87,17 +114,47 @@ struct NotificationRenderer {
     }
 }
 
-extension String {
-    /// Every occurrence of `target` replaced, without Foundation.
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
-        var result = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
+/// A group title or body with `{count}` and `{titles}` placeholders (SPEC §3.1).
+struct GroupTemplate {
+    private enum Part {
+        case text(Substring)
+        case count
+        case titles
+    }
+
+    private let parts: [Part]
+
+    init(_ template: String) {
+        var parts: [Part] = []
+        var rest = template[...]
+        while let brace = rest.firstIndex(of: "{") {
+            let tail = rest[brace...]
+            if tail.hasPrefix("{count}") {
+                parts.append(.text(rest[..<brace]))
+                parts.append(.count)
+                rest = tail.dropFirst("{count}".count)
+            } else if tail.hasPrefix("{titles}") {
+                parts.append(.text(rest[..<brace]))
+                parts.append(.titles)
+                rest = tail.dropFirst("{titles}".count)
+            } else {
+                parts.append(.text(rest[...brace]))
+                rest = tail.dropFirst()
+            }
         }
-        return result + rest
+        parts.append(.text(rest))
+        self.parts = parts
+    }
+
+    func render(count: String, titles: String) -> String {
+        var result = ""
+        for part in parts {
+            switch part {
+            case .text(let text): result += text
+            case .count: result += count
+            case .titles: result += titles
+            }
+        }
+        return result
     }
 }

@@ -145,9 +145,34 @@ public struct SuppressedNotification: Sendable, Hashable {
 public enum NotificationID {
     /// `{key}-{yyyyMMdd}-{HHmm}` for a reminder id or group key and a slot.
     public static func occurrence(_ key: String, slot: LocalDateTime) -> String {
+        // Written straight into the string's storage: this runs once per slot.
         let (year, month, day) = slot.date.components
-        return "\(key)-\(zeroPadded(year, 4))\(zeroPadded(month, 2))\(zeroPadded(day, 2))-"
-            + "\(zeroPadded(slot.time.hour, 2))\(zeroPadded(slot.time.minute, 2))"
+        let keyLength = key.utf8.count
+        return String(unsafeUninitializedCapacity: keyLength + 14) { buffer in
+            var position = 0
+            for byte in key.utf8 {
+                buffer[position] = byte
+                position += 1
+            }
+            func put(_ value: Int, digits: Int) {
+                var rest = value
+                for offset in stride(from: digits - 1, through: 0, by: -1) {
+                    buffer[position + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                position += digits
+            }
+            buffer[position] = UInt8(ascii: "-")
+            position += 1
+            put(year, digits: 4)
+            put(month, digits: 2)
+            put(day, digits: 2)
+            buffer[position] = UInt8(ascii: "-")
+            position += 1
+            put(slot.time.hour, digits: 2)
+            put(slot.time.minute, digits: 2)
+            return position
+        }
     }
 
     /// FNV-1a 32-bit hash of the UTF-8 bytes, masked to 31 bits.

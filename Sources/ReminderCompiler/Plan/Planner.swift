@@ -19,6 +19,12 @@ struct PlanningWindow {
     }
 }
 
+/// One reminder's occurrence at a slot: an index into the planner's reminders, and the slot.
+struct MemberSlot {
+    let reminder: Int
+    let slot: Slot
+}
+
 /// The occurrences of one notification before rendering: a reminder's slot, or a group's
 /// members at one slot.
 struct NotificationUnit {
@@ -26,23 +32,38 @@ struct NotificationUnit {
     let key: String
     /// Set for group notifications.
     let group: String?
-    let slot: LocalDateTime
-    let instant: Int64
-    /// Members with their slots (for rotation), ascending by reminder id.
-    var members: [(reminder: Reminder, slot: Slot)]
+    /// The first member; most notifications have only this one, kept inline.
+    let firstMember: MemberSlot
+    /// Further members of a group, ascending by reminder id after the first.
+    var otherMembers: [MemberSlot] = []
 
+    var slot: LocalDateTime { firstMember.slot.local }
+    var instant: Int64 { firstMember.slot.instant }
+    var memberCount: Int { 1 + otherMembers.count }
     var id: String { NotificationID.occurrence(key, slot: slot) }
+
+    func member(_ index: Int) -> MemberSlot { index == 0 ? firstMember : otherMembers[index - 1] }
 }
 
 /// Builds the notifications of a plan from a validated config (SPEC §5, §7).
 struct Planner {
+    /// The enabled reminders, sorted by id so that group members are listed in ascending
+    /// order and nothing depends on the order of the file.
+    let reminders: [Reminder]
     let config: ReminderConfig
     let window: PlanningWindow
+
+    init(config: ReminderConfig, window: PlanningWindow) {
+        self.config = config
+        self.window = window
+        self.reminders = config.reminders.filter(\.enabled).sorted { $0.id < $1.id }
+    }
+
 
     /// The longest follow-up delay: slots this long before `now` may still have a
     /// follow-up inside the window.
     var followUpReach: Int64 {
-        Int64(config.reminders.compactMap(\.followUp?.afterMinutes).max() ?? 0) * 60
+        Int64(reminders.compactMap(\.followUp?.afterMinutes).max() ?? 0) * 60
     }
 
     /// Expands every enabled reminder over the local dates the window touches, and merges
@@ -52,23 +73,21 @@ struct Planner {
         let lastDate = window.localDate(of: window.windowEnd).adding(days: 1)
         var units: [NotificationUnit] = []
         var groupUnitIndex: [String: [LocalDateTime: Int]] = [:]
-        // Sorted by id, so that members are listed in ascending order and the result does
-        // not depend on the order of the file.
-        for reminder in config.reminders.sorted(by: { $0.id < $1.id }) where reminder.enabled {
-            reminder.schedule.forEachSlot(onDates: firstDate...lastDate, timeline: window.timeline) { slot in
-                guard let group = reminder.group else {
-                    units.append(NotificationUnit(
-                        key: reminder.id, group: nil, slot: slot.local, instant: slot.instant, members: [(reminder, slot)]
-                    ))
-                    return
+        for index in reminders.indices {
+            let id = reminders[index].id
+            guard let group = reminders[index].group else {
+                reminders[index].schedule.forEachSlot(onDates: firstDate...lastDate, timeline: window.timeline) { slot in
+                    units.append(NotificationUnit(key: id, group: nil, firstMember: MemberSlot(reminder: index, slot: slot)))
                 }
-                if let index = groupUnitIndex[group]?[slot.local] {
-                    units[index].members.append((reminder, slot))
+                continue
+            }
+            reminders[index].schedule.forEachSlot(onDates: firstDate...lastDate, timeline: window.timeline) { slot in
+                let member = MemberSlot(reminder: index, slot: slot)
+                if let unitIndex = groupUnitIndex[group]?[slot.local] {
+                    units[unitIndex].otherMembers.append(member)
                 } else {
                     groupUnitIndex[group, default: [:]][slot.local] = units.count
-                    units.append(NotificationUnit(
-                        key: group, group: group, slot: slot.local, instant: slot.instant, members: [(reminder, slot)]
-                    ))
+                    units.append(NotificationUnit(key: group, group: group, firstMember: member))
                 }
             }
         }
@@ -79,37 +98,72 @@ struct Planner {
     func candidates() -> [PlannedNotification] {
         let units = units()
         let replaced = earlierIDsOnSameDate(units)
-        let renderer = NotificationRenderer(config: config, window: window)
+        let renderer = NotificationRenderer(config: config, reminders: reminders, window: window)
         var notifications: [PlannedNotification] = []
         notifications.reserveCapacity(units.count)
-        for (index, unit) in units.enumerated() {
-            if window.contains(unit.instant) {
-                notifications.append(renderer.render(unit, replaces: replaced[index]))
+        for index in units.indices {
+            let unit = units[index]
+            let inWindow = window.contains(unit.instant)
+            let followUpInstant = renderer.followUpInstant(of: unit)
+            let followUpInWindow = followUpInstant.map(window.contains) ?? false
+            guard inWindow || followUpInWindow else { continue }
+            let id = unit.id
+            if inWindow {
+                notifications.append(renderer.render(unit, id: id, replaces: replaced[index] ?? []))
             }
-            if let followUp = renderer.renderFollowUp(unit), window.contains(followUp.fireAt.seconds) {
-                notifications.append(followUp)
+            if followUpInWindow, let followUpInstant {
+                notifications.append(renderer.renderFollowUp(unit, parentID: id, at: followUpInstant))
             }
         }
-        notifications.sort { ($0.fireAt.seconds, $0.id) < ($1.fireAt.seconds, $1.id) }
+        sortByFireTimeAndID(&notifications)
         return notifications
     }
 
     /// For units whose reminders ask for `replacesEarlier`: the IDs of the same reminder's
     /// (or group's) earlier slots on the same local date (SPEC §5.5).
-    private func earlierIDsOnSameDate(_ units: [NotificationUnit]) -> [[String]] {
-        var result = [[String]](repeating: [], count: units.count)
+    private func earlierIDsOnSameDate(_ units: [NotificationUnit]) -> [Int: [String]] {
+        var result: [Int: [String]] = [:]
         var byKeyAndDate: [String: [CivilDate: [Int]]] = [:]
-        for (index, unit) in units.enumerated() where unit.members.contains(where: { $0.reminder.replacesEarlier }) {
-            byKeyAndDate[unit.key, default: [:]][unit.slot.date, default: []].append(index)
+        for index in units.indices
+        where (0..<units[index].memberCount).contains(where: { reminders[units[index].member($0).reminder].replacesEarlier }) {
+            byKeyAndDate[units[index].key, default: [:]][units[index].slot.date, default: []].append(index)
         }
         for dates in byKeyAndDate.values {
             for indices in dates.values {
                 let ordered = indices.sorted { units[$0].slot < units[$1].slot }
-                for (position, index) in ordered.enumerated() {
+                for (position, index) in ordered.enumerated() where position > 0 {
                     result[index] = ordered[..<position].map { units[$0].id }
                 }
             }
         }
         return result
+    }
+}
+
+/// Sorts notifications by `(fireAt, id)`, SPEC §7's order. Positions are sorted and then
+/// applied by swapping, so the large notification values are never copied.
+func sortByFireTimeAndID(_ notifications: inout [PlannedNotification]) {
+    // The keys are read out once: reading them through the array inside the comparator
+    // would copy whole notifications.
+    var fireTimes: [Int64] = []
+    var ids: [String] = []
+    fireTimes.reserveCapacity(notifications.count)
+    ids.reserveCapacity(notifications.count)
+    for index in notifications.indices {
+        fireTimes.append(notifications[index].fireAt.seconds)
+        ids.append(notifications[index].id)
+    }
+    var order = Array(notifications.indices)
+    order.sort { fireTimes[$0] != fireTimes[$1] ? fireTimes[$0] < fireTimes[$1] : ids[$0] < ids[$1] }
+    // order[i] is the position whose value belongs at i; follow each cycle once.
+    for start in order.indices where order[start] != start {
+        var current = start
+        while order[current] != start {
+            let next = order[current]
+            notifications.swapAt(current, next)
+            order[current] = current
+            current = next
+        }
+        order[current] = current
     }
 }

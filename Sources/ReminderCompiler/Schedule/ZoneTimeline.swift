@@ -105,13 +105,35 @@ public struct ZonedInstant: Sendable, Hashable, Comparable {
     /// seconds (some zones before 1972) cannot be written in RFC 3339; the instant is
     /// then written in UTC with `Z`.
     public var rfc3339: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(25)
+        appendRFC3339(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `rfc3339` to a byte buffer without intermediate strings.
+    func appendRFC3339(to bytes: inout [UInt8]) {
         let writable = offsetSeconds % 60 == 0
         let offset = writable ? offsetSeconds : 0
         let local = seconds + Int64(offset)
         let day = Int(local.floorDivided(by: 86_400))
         let secondOfDay = Int(local - Int64(day) * 86_400)
-        let time = "\(zeroPadded(secondOfDay / 3600, 2)):\(zeroPadded(secondOfDay / 60 % 60, 2)):\(zeroPadded(secondOfDay % 60, 2))"
-        return "\(CivilDate(dayNumber: day))T\(time)" + (writable ? Self.offsetText(offset) : "Z")
+        CivilDate(dayNumber: day).appendISO8601(to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        bytes.appendDecimal(secondOfDay / 3600, width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.appendDecimal(secondOfDay / 60 % 60, width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.appendDecimal(secondOfDay % 60, width: 2)
+        guard writable else {
+            bytes.append(UInt8(ascii: "Z"))
+            return
+        }
+        let magnitude = abs(offset)
+        bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        bytes.appendDecimal(magnitude / 3600, width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.appendDecimal(magnitude / 60 % 60, width: 2)
     }
 
     /// `+01:00`, `-03:30`, `+12:45`.
