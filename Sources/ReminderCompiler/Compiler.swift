@@ -110,9 +110,14 @@ public enum ReminderCompiler {
         let timeline = ZoneTimeline(rules: rules, span: (now - margin - followUpReach)...(windowEnd + margin))
         let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline)
 
-        let candidates = Planner(config: config, window: window).candidates()
-        let budget = Budget(pendingLimit: pendingLimit, reservedSlots: config.reservedSlots)
-        let (kept, dropped, coveredUntil) = budget.apply(to: candidates, windowEnd: window.zoned(windowEnd))
+        let planner = Planner(config: config, window: window)
+        let units = planner.units()
+        let candidates = planner.candidates(of: units)
+        let keptCount = Budget(pendingLimit: pendingLimit, reservedSlots: config.reservedSlots).keptCount(of: candidates.count)
+        let kept = planner.render(candidates[..<keptCount], of: units)
+        let dropped = candidates.count - keptCount
+        // The plan is complete before the first notification the budget dropped.
+        let coveredUntil = window.zoned(dropped > 0 ? candidates[keptCount].fireAt : windowEnd)
 
         let coverage = coveredUntil.seconds - now
         if Double(coverage) < config.minimumCoverageDays * 86_400 {

@@ -51,7 +51,18 @@ struct JSONWriter {
     private mutating func key(_ name: String) {
         beginEntry()
         string(name)
-        append(": ")
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: " "))
+    }
+
+    /// A fixed field name of remindc's own: ASCII that needs no escaping.
+    private mutating func key(_ name: StaticString) {
+        beginEntry()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: " "))
     }
 
     mutating func beginObject() { open(UInt8(ascii: "{")) }
@@ -64,24 +75,30 @@ struct JSONWriter {
         beginEntry()
     }
 
-    mutating func field(_ name: String, _ value: String) {
+    mutating func field(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
-    mutating func field(_ name: String, _ value: Int) {
+    /// A field whose name comes from the input (a `userInfo` key), escaped as needed.
+    mutating func field(named name: String, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Int) {
         key(name)
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         bytes.appendDecimal(abs(value), width: 1)
     }
 
-    mutating func field(_ name: String, _ value: Bool) {
+    mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
         append(value ? "true" : "false")
     }
 
     /// An array of strings on one line.
-    mutating func field(_ name: String, _ values: [String]) {
+    mutating func field(_ name: StaticString, _ values: [String]) {
         key(name)
         bytes.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
@@ -92,7 +109,12 @@ struct JSONWriter {
     }
 
     /// Starts a field whose value the caller writes (an object or an array of objects).
-    mutating func fieldName(_ name: String) {
+    mutating func fieldName(_ name: StaticString) {
+        key(name)
+    }
+
+    /// Starts a field named by input (a category id) whose value the caller writes.
+    mutating func fieldName(named name: String) {
         key(name)
     }
 
@@ -130,7 +152,7 @@ struct JSONWriter {
     }
 
     /// A field holding an RFC 3339 instant, written without intermediate strings.
-    mutating func field(_ name: String, _ instant: ZonedInstant) {
+    mutating func field(_ name: StaticString, _ instant: ZonedInstant) {
         key(name)
         bytes.append(UInt8(ascii: "\""))
         instant.appendRFC3339(to: &bytes)
@@ -138,7 +160,7 @@ struct JSONWriter {
     }
 
     /// A field holding a local slot `YYYY-MM-DDTHH:MM`.
-    mutating func field(_ name: String, _ slot: LocalDateTime) {
+    mutating func field(_ name: StaticString, _ slot: LocalDateTime) {
         key(name)
         bytes.append(UInt8(ascii: "\""))
         slot.appendISO8601(to: &bytes)

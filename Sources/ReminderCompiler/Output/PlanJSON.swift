@@ -19,7 +19,7 @@ public enum PlanJSON {
         writer.fieldName("categories")
         writer.beginObject()
         for (id, actions) in plan.categories.sorted(by: { $0.key < $1.key }) {
-            writer.fieldName(id)
+            writer.fieldName(named: id)
             writer.beginArray()
             for action in actions {
                 writer.element()
@@ -82,7 +82,7 @@ public enum PlanJSON {
             writer.fieldName("userInfo")
             writer.beginObject()
             for (key, value) in notification.userInfo.sorted(by: { $0.key < $1.key }) {
-                writer.field(key, value)
+                writer.field(named: key, value)
             }
             writer.endObject()
         }

@@ -5,14 +5,9 @@ struct Budget {
     /// Slots left free for the app.
     let reservedSlots: Int
 
-    /// Keeps the first `pendingLimit − reservedSlots` candidates (already ordered by
-    /// `(fireAt, id)`); the plan is complete before the first one dropped.
-    func apply(to candidates: [PlannedNotification], windowEnd: ZonedInstant)
-        -> (kept: [PlannedNotification], dropped: Int, coveredUntil: ZonedInstant)
-    {
-        guard pendingLimit > 0 else { return (candidates, 0, windowEnd) }
-        let capacity = max(0, pendingLimit - reservedSlots)
-        guard candidates.count > capacity else { return (candidates, 0, windowEnd) }
-        return (Array(candidates.prefix(capacity)), candidates.count - capacity, candidates[capacity].fireAt)
+    /// How many of `count` candidates (ordered by `(fireAt, id)`) the plan keeps: the
+    /// first `pendingLimit − reservedSlots`, or all when unlimited.
+    func keptCount(of count: Int) -> Int {
+        pendingLimit > 0 ? min(count, max(0, pendingLimit - reservedSlots)) : count
     }
 }

@@ -61,9 +61,9 @@ struct NotificationRenderer {
     }
 
     /// The follow-up of a unit whose members have one.
-    func renderFollowUp(_ unit: NotificationUnit, parentID: String, at instant: Int64) -> PlannedNotification {
+    func renderFollowUp(_ unit: NotificationUnit, id: String, parentID: String, at instant: Int64) -> PlannedNotification {
         notification(
-            id: parentID + "-followup", kind: .followUp, unit: unit, followUp: true, fireAt: instant, parent: parentID,
+            id: id, kind: .followUp, unit: unit, followUp: true, fireAt: instant, parent: parentID,
             replaces: []
         )
     }

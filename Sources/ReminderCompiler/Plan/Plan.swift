@@ -177,11 +177,14 @@ public enum NotificationID {
 
     /// FNV-1a 32-bit hash of the UTF-8 bytes, masked to 31 bits.
     public static func numericID(of id: String) -> UInt32 {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in id.utf8 {
-            hash ^= UInt32(byte)
-            hash = hash &* 0x0100_0193
+        func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
+            var hash: UInt32 = 0x811C_9DC5
+            for byte in bytes {
+                hash ^= UInt32(byte)
+                hash = hash &* 0x0100_0193
+            }
+            return hash & 0x7FFF_FFFF
         }
-        return hash & 0x7FFF_FFFF
+        return id.utf8.withContiguousStorageIfAvailable(hash) ?? hash(id.utf8)
     }
 }

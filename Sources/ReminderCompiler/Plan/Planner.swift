@@ -94,13 +94,12 @@ struct Planner {
         return units
     }
 
-    /// The notifications inside the window, before the budget, sorted by `(fireAt, id)`.
-    func candidates() -> [PlannedNotification] {
-        let units = units()
-        let replaced = earlierIDsOnSameDate(units)
+    /// The notifications inside the window in SPEC §7's order `(fireAt, id)`, not yet
+    /// rendered: the budget decides which of them are worth rendering.
+    func candidates(of units: [NotificationUnit]) -> [Candidate] {
         let renderer = NotificationRenderer(config: config, reminders: reminders, window: window)
-        var notifications: [PlannedNotification] = []
-        notifications.reserveCapacity(units.count)
+        var candidates: [Candidate] = []
+        candidates.reserveCapacity(units.count)
         for index in units.indices {
             let unit = units[index]
             let inWindow = window.contains(unit.instant)
@@ -109,13 +108,31 @@ struct Planner {
             guard inWindow || followUpInWindow else { continue }
             let id = unit.id
             if inWindow {
-                notifications.append(renderer.render(unit, id: id, replaces: replaced[index] ?? []))
+                candidates.append(Candidate(fireAt: unit.instant, id: id, unit: index, isFollowUp: false))
             }
             if followUpInWindow, let followUpInstant {
-                notifications.append(renderer.renderFollowUp(unit, parentID: id, at: followUpInstant))
+                candidates.append(Candidate(fireAt: followUpInstant, id: id + "-followup", unit: index, isFollowUp: true))
             }
         }
-        sortByFireTimeAndID(&notifications)
+        candidates.sort { $0.fireAt != $1.fireAt ? $0.fireAt < $1.fireAt : $0.id < $1.id }
+        return candidates
+    }
+
+    /// Renders candidates into notifications, in the given order.
+    func render(_ candidates: ArraySlice<Candidate>, of units: [NotificationUnit]) -> [PlannedNotification] {
+        let renderer = NotificationRenderer(config: config, reminders: reminders, window: window)
+        let replaced = earlierIDsOnSameDate(units)
+        var notifications: [PlannedNotification] = []
+        notifications.reserveCapacity(candidates.count)
+        for candidate in candidates {
+            let unit = units[candidate.unit]
+            if candidate.isFollowUp {
+                let parentID = String(candidate.id.dropLast("-followup".count))
+                notifications.append(renderer.renderFollowUp(unit, id: candidate.id, parentID: parentID, at: candidate.fireAt))
+            } else {
+                notifications.append(renderer.render(unit, id: candidate.id, replaces: replaced[candidate.unit] ?? []))
+            }
+        }
         return notifications
     }
 
@@ -140,30 +157,12 @@ struct Planner {
     }
 }
 
-/// Sorts notifications by `(fireAt, id)`, SPEC §7's order. Positions are sorted and then
-/// applied by swapping, so the large notification values are never copied.
-func sortByFireTimeAndID(_ notifications: inout [PlannedNotification]) {
-    // The keys are read out once: reading them through the array inside the comparator
-    // would copy whole notifications.
-    var fireTimes: [Int64] = []
-    var ids: [String] = []
-    fireTimes.reserveCapacity(notifications.count)
-    ids.reserveCapacity(notifications.count)
-    for index in notifications.indices {
-        fireTimes.append(notifications[index].fireAt.seconds)
-        ids.append(notifications[index].id)
-    }
-    var order = Array(notifications.indices)
-    order.sort { fireTimes[$0] != fireTimes[$1] ? fireTimes[$0] < fireTimes[$1] : ids[$0] < ids[$1] }
-    // order[i] is the position whose value belongs at i; follow each cycle once.
-    for start in order.indices where order[start] != start {
-        var current = start
-        while order[current] != start {
-            let next = order[current]
-            notifications.swapAt(current, next)
-            order[current] = current
-            current = next
-        }
-        order[current] = current
-    }
+/// A notification inside the window before rendering: when, its ID, and what it renders.
+struct Candidate {
+    let fireAt: Int64
+    let id: String
+    /// The index of its unit.
+    let unit: Int
+    /// Whether it is the unit's follow-up rather than the unit's own notification.
+    let isFollowUp: Bool
 }
