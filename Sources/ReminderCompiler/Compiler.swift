@@ -103,6 +103,12 @@ public enum ReminderCompiler {
         if collector.hasErrors { return CompileResult(plan: nil, diagnostics: collector.sorted) }
 
         let now = resolve(options.now, rules: rules)
+        // IDs and timestamps have four-digit years.
+        let lastSupported = Int64(CivilDate(year: 9999, month: 12, day: 30)!.dayNumber) * 86_400
+        if now + Int64(horizonDays) * 86_400 > lastSupported {
+            collector.error(.windowBeyondYear9999, at: config.location)
+            return CompileResult(plan: nil, diagnostics: collector.sorted)
+        }
         collector.append(contentsOf: ConfigDecoder.neverFiringWarnings(config, now: now, zone: rules))
         let windowEnd = now + Int64(horizonDays) * 86_400
         let margin: Int64 = 3 * 86_400

@@ -8,16 +8,32 @@ struct AtomicOutput {
 
     /// Writes `bytes` beside `path` under a temporary name.
     mutating func stage(_ bytes: [UInt8], at path: String) throws {
+        try stage(at: path) { file in file.write(Data(bytes)) }
+    }
+
+    /// Creates a temporary file beside `path` and lets `write` fill it.
+    mutating func stage(at path: String, _ write: (FileHandle) throws -> Void) throws {
         let destination = URL(fileURLWithPath: path)
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(
             ".\(destination.lastPathComponent).remindc-\(ProcessInfo.processInfo.processIdentifier)-\(staged.count).tmp"
         ).path
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let file = FileHandle(forWritingAtPath: temporary)
+        else {
             discard()
             throw CommandLineError("cannot write '\(path)': the folder does not exist or is not writable")
         }
         staged.append((temporary, path))
+        do {
+            try write(file)
+            try file.synchronize()
+            try file.close()
+        } catch {
+            try? file.close()
+            discard()
+            throw CommandLineError("cannot write '\(path)': \(error.localizedDescription)")
+        }
     }
 
     /// Renames every staged file into place.

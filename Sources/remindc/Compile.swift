@@ -46,7 +46,9 @@ struct Compile: ParsableCommand {
         let result = ReminderCompiler.compile(bytes, path: config, options: options)
         DiagnosticPrinter.print(result.diagnostics)
         guard let plan = result.plan, !result.hasErrors else { throw ExitCode.failure }
-        try CommandLineOutput.write(PlanJSON.encode(plan), to: output)
+        try CommandLineOutput.write(to: output) { file in
+            PlanJSON.write(plan) { chunk in file.write(Data(chunk)) }
+        }
     }
 }
 
@@ -73,14 +75,14 @@ struct MomentOptions: ParsableArguments {
 
 /// Writing command results.
 enum CommandLineOutput {
-    /// Writes `bytes` atomically to `path`, or to standard output when `path` is nil.
-    static func write(_ bytes: [UInt8], to path: String?) throws {
+    /// Lets `write` fill `path` atomically, or standard output when `path` is nil.
+    static func write(to path: String?, _ write: (FileHandle) throws -> Void) throws {
         guard let path else {
-            FileHandle.standardOutput.write(Data(bytes))
+            try write(FileHandle.standardOutput)
             return
         }
         var output = AtomicOutput()
-        try output.stage(bytes, at: path)
+        try output.stage(at: path, write)
         try output.commit()
     }
 }

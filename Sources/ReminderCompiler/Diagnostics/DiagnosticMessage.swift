@@ -236,6 +236,9 @@ extension DiagnosticMessage {
     static func reservedSlotsNotBelowLimit(_ reserved: Int, limit: Int) -> Self {
         Self(id: "plan.reserved-slots", "reservedSlots \(reserved) must be below the pending limit \(limit)")
     }
+    static var windowBeyondYear9999: Self {
+        Self(id: "plan.window-year", "the planning window reaches beyond the year 9999")
+    }
     static var noTimeZone: Self {
         Self(id: "plan.no-time-zone", "no time zone: the config has no 'timeZone' and none was given")
     }

@@ -7,11 +7,19 @@ struct JSONWriter {
     /// Bit n: whether the container open at depth n already holds an entry. Plans nest
     /// four levels deep; 64 is far more than any output needs.
     private var hasEntry: UInt64 = 0
-    /// "\n" followed by 2·n spaces, for each depth n in use.
-    private var newlines: [[UInt8]] = [[UInt8(ascii: "\n")]]
+    /// A newline and enough spaces for 32 levels of indentation, in static memory so that
+    /// writing it touches no reference count.
+    private static let newlineAndSpaces: StaticString = "\n                                                                "
 
     init(reservingCapacity capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
+    }
+
+    /// Hands the bytes written so far to `sink` and starts an empty buffer, keeping its
+    /// capacity: long outputs are written in chunks instead of held whole in memory.
+    mutating func flush(to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try bytes.withUnsafeBytes(sink)
+        bytes.removeAll(keepingCapacity: true)
     }
 
     mutating func append(_ text: String) {
@@ -19,10 +27,8 @@ struct JSONWriter {
     }
 
     private mutating func newline() {
-        while newlines.count <= indentation {
-            newlines.append(newlines[newlines.count - 1] + [UInt8(ascii: " "), UInt8(ascii: " ")])
-        }
-        bytes.append(contentsOf: newlines[indentation])
+        let length = 1 + min(indentation * 2, 64)
+        Self.newlineAndSpaces.withUTF8Buffer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<length])) }
     }
 
     private var currentBit: UInt64 { indentation > 0 ? 1 << UInt64(indentation - 1) : 0 }

@@ -6,7 +6,18 @@
 public enum PlanJSON {
     /// The UTF-8 bytes of the plan, ending with a newline.
     public static func encode(_ plan: Plan) -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 1024 + plan.notifications.count * 420)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1024 + plan.notifications.count * 420)
+        write(plan) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// Writes the plan's UTF-8 bytes to `sink` in chunks of about `chunkSize` bytes, so
+    /// that a large plan is never held whole in memory as text.
+    public static func write(
+        _ plan: Plan, chunkSize: Int = 1 << 16, to sink: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
+        var writer = JSONWriter(reservingCapacity: chunkSize + 4096)
         writer.beginObject()
         writer.field("formatVersion", plan.formatVersion)
         writer.field("timeZone", plan.timeZone)
@@ -30,9 +41,13 @@ public enum PlanJSON {
         writer.endObject()
         writer.fieldName("notifications")
         writer.beginArray()
-        for index in plan.notifications.indices {
-            writer.element()
-            write(plan.notifications[index], to: &writer)
+        // Through the buffer, so each notification is read in place rather than copied.
+        try plan.notifications.withUnsafeBufferPointer { notifications in
+            for index in notifications.indices {
+                writer.element()
+                write(notifications[index], to: &writer)
+                if writer.bytes.count >= chunkSize { try writer.flush(to: sink) }
+            }
         }
         writer.endArray()
         writer.fieldName("suppressed")
@@ -50,7 +65,7 @@ public enum PlanJSON {
         writer.field("warnings", plan.warnings)
         writer.endObject()
         writer.append("\n")
-        return writer.bytes
+        try writer.flush(to: sink)
     }
 
     static func write(_ action: NotificationAction, to writer: inout JSONWriter) {

@@ -32,14 +32,16 @@ struct NotificationRenderer {
     }
 
     func texts(of member: MemberSlot, followUp: Bool) -> MemberTexts {
-        let reminder = reminders[member.reminder]
-        let count = reminder.bodies.count
+        // Fields are read through the array: binding the whole reminder would copy it.
+        let index = member.reminder
+        let count = reminders[index].bodies.count
         var texts = MemberTexts(
-            title: reminder.title,
-            body: count == 0 ? reminder.body : reminder.bodies[((member.slot.rotationIndex % count) + count) % count],
-            interruptionLevel: reminder.interruptionLevel
+            title: reminders[index].title,
+            body: count == 0
+                ? reminders[index].body : reminders[index].bodies[((member.slot.rotationIndex % count) + count) % count],
+            interruptionLevel: reminders[index].interruptionLevel
         )
-        if followUp, let replacement = reminder.followUp {
+        if followUp, let replacement = reminders[index].followUp {
             texts.title = replacement.title ?? texts.title
             texts.body = replacement.body ?? texts.body
             texts.interruptionLevel = replacement.interruptionLevel ?? texts.interruptionLevel
@@ -74,17 +76,20 @@ struct NotificationRenderer {
         id: String, kind: PlannedNotification.Kind, unit: NotificationUnit, followUp: Bool, fireAt: Int64,
         parent: String?, replaces: [String]
     ) -> PlannedNotification {
-        let first = reminders[unit.firstMember.reminder]
+        let firstIndex = unit.firstMember.reminder
         let firstTexts = texts(of: unit.firstMember, followUp: followUp)
         guard unit.memberCount > 1 || unit.group != nil else {
             return PlannedNotification(
                 id: id, kind: kind, fireAt: window.zoned(fireAt), slot: unit.slot,
-                reminders: singleMemberLists[unit.firstMember.reminder], group: nil,
+                reminders: singleMemberLists[firstIndex], group: nil,
                 parent: parent, title: firstTexts.title, body: firstTexts.body,
-                interruptionLevel: firstTexts.interruptionLevel, category: first.category, sound: first.sound,
-                threadID: first.threadID, userInfo: first.userInfo, replaces: replaces, durationMinutes: first.durationMinutes
+                interruptionLevel: firstTexts.interruptionLevel, category: reminders[firstIndex].category,
+                sound: reminders[firstIndex].sound, threadID: reminders[firstIndex].threadID,
+                userInfo: reminders[firstIndex].userInfo, replaces: replaces,
+                durationMinutes: reminders[firstIndex].durationMinutes
             )
         }
+        let first = reminders[firstIndex]
         let members = (0..<unit.memberCount).map { reminders[unit.member($0).reminder] }
         let memberTexts = (0..<unit.memberCount).map { texts(of: unit.member($0), followUp: followUp) }
         var title = firstTexts.title
