@@ -71,20 +71,39 @@ public enum ReminderCompiler {
         return CheckResult(config: config, diagnostics: decoder.reader.diagnostics.sorted)
     }
 
-    /// Compiles a config into a plan: parse → validate → expand → group → budget
-    /// (SPEC §3–§8).
+    /// Compiles a config into a plan: parse → validate → expand → group → apply events →
+    /// budget (SPEC §3–§8).
+    ///
+    /// - Parameter events: the events file's bytes and path, when there is one.
     public static func compile(
-        _ bytes: [UInt8], path: String, options: CompileOptions, zones: TimeZoneDatabase = .system
+        _ bytes: [UInt8], path: String, options: CompileOptions, events: (bytes: [UInt8], path: String)? = nil,
+        zones: TimeZoneDatabase = .system
     ) -> CompileResult {
         let checked = check(bytes, path: path, options: ConfigOptions(timeZoneOverride: options.timeZone), zones: zones)
-        guard let config = checked.config else { return CompileResult(plan: nil, diagnostics: checked.diagnostics) }
-        return plan(config, options: options, diagnostics: checked.diagnostics, zones: zones)
+        var diagnostics = checked.diagnostics
+        var parsedEvents = ReminderEvents()
+        if let events {
+            var collector = DiagnosticCollector()
+            if let decoded = readEvents(events.bytes, path: events.path, diagnostics: &collector) {
+                parsedEvents = decoded
+            }
+            diagnostics += collector.sorted
+        }
+        guard let config = checked.config, !diagnostics.contains(where: { $0.severity == .error }) else {
+            return CompileResult(plan: nil, diagnostics: diagnostics)
+        }
+        return plan(config, options: options, events: parsedEvents, diagnostics: diagnostics, zones: zones)
     }
 
-    /// Plans a validated config.
+    /// Reads an events file, plist or JSON (SPEC §6); nil when it has errors.
+    public static func readEvents(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> ReminderEvents? {
+        EventsDecoder.decode(bytes, path: path, diagnostics: &diagnostics)
+    }
+
+    /// Plans a validated config, after the events (SPEC §5–§8).
     public static func plan(
-        _ config: ReminderConfig, options: CompileOptions, diagnostics: [Diagnostic] = [],
-        zones: TimeZoneDatabase = .system
+        _ config: ReminderConfig, options: CompileOptions, events: ReminderEvents = ReminderEvents(),
+        diagnostics: [Diagnostic] = [], zones: TimeZoneDatabase = .system
     ) -> CompileResult {
         var collector = DiagnosticCollector()
         collector.append(contentsOf: diagnostics)
@@ -114,13 +133,14 @@ public enum ReminderCompiler {
         let margin: Int64 = 3 * 86_400
         let followUpReach = Int64(config.reminders.compactMap(\.followUp?.afterMinutes).max() ?? 0) * 60
         let timeline = ZoneTimeline(rules: rules, span: (now - margin - followUpReach)...(windowEnd + margin))
-        let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline)
+        let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline, rules: rules)
 
-        let planner = Planner(config: config, window: window)
-        let units = planner.units()
-        let candidates = planner.candidates(of: units)
+        let planner = Planner(config: config, window: window, events: events)
+        let draft = planner.draft(of: planner.units())
+        collector.append(contentsOf: draft.warnings)
+        let candidates = draft.candidates
         let keptCount = Budget(pendingLimit: pendingLimit, reservedSlots: config.reservedSlots).keptCount(of: candidates.count)
-        let kept = planner.render(candidates[..<keptCount], of: units)
+        let kept = planner.render(candidates[..<keptCount], of: draft)
         let dropped = candidates.count - keptCount
         // The plan is complete before the first notification the budget dropped.
         let coveredUntil = window.zoned(dropped > 0 ? candidates[keptCount].fireAt : windowEnd)
@@ -150,7 +170,7 @@ public enum ReminderCompiler {
         let plan = Plan(
             timeZone: zoneName, now: window.zoned(now), windowEnd: window.zoned(windowEnd), pendingLimit: pendingLimit,
             reservedSlots: config.reservedSlots, coveredUntil: coveredUntil, dropped: dropped,
-            categories: config.categories, notifications: kept, suppressed: [],
+            categories: config.categories, notifications: kept, suppressed: draft.suppressed,
             warnings: sorted.filter { $0.severity == .warning }.map(\.message.text)
         )
         return CompileResult(plan: plan, diagnostics: sorted)

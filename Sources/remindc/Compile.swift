@@ -17,6 +17,9 @@ struct Compile: ParsableCommand {
     @Option(name: .customLong("time-zone"), help: "An IANA zone that overrides the config's timeZone.")
     var timeZone: String?
 
+    @Option(help: "An events file (plist or JSON): activities logged, occurrences done, skipped or snoozed.")
+    var events: String?
+
     @Option(name: .customLong("horizon-days"), help: "Overrides the config's horizonDays (1–3660).")
     var horizonDays: Int?
 
@@ -40,10 +43,15 @@ struct Compile: ParsableCommand {
             throw CommandLineInput.unknownTimeZone(timeZone)
         }
         guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
+        var eventsInput: (bytes: [UInt8], path: String)?
+        if let events {
+            guard let eventBytes = CommandLineInput.readFile(events) else { throw ExitCode.failure }
+            eventsInput = (eventBytes, events)
+        }
         let options = CompileOptions(
             now: try moment.resolve(), timeZone: timeZone, horizonDays: horizonDays, pendingLimit: pendingLimit
         )
-        let result = ReminderCompiler.compile(bytes, path: config, options: options)
+        let result = ReminderCompiler.compile(bytes, path: config, options: options, events: eventsInput)
         DiagnosticPrinter.print(result.diagnostics)
         guard let plan = result.plan, !result.hasErrors else { throw ExitCode.failure }
         try CommandLineOutput.write(to: output) { file in

@@ -246,3 +246,31 @@ extension DiagnosticMessage {
         Self(id: "plan.unknown-reminder", "no reminder has the id '\(id)'\(didYouMean(suggestion))")
     }
 }
+
+// MARK: - JSON and events
+
+extension DiagnosticMessage {
+    static func malformedJSON(_ detail: String) -> Self { Self(id: "json.malformed", "malformed JSON: \(detail)") }
+    static var nullNotAllowed: Self { Self(id: "json.null", "null is not allowed here") }
+    static func unknownOccurrence(_ id: String) -> Self {
+        Self(id: "events.unknown-id", "no reminder or group of the config has the occurrence '\(id)'; the event is ignored")
+    }
+    static func keyNotForAction(_ key: String, action: String) -> Self {
+        Self(id: "events.not-applicable", "'\(key)' does not apply to a '\(action)' event")
+    }
+    static var eventNeedsKind: Self {
+        Self(id: "events.kind", "an event needs either 'activity' and 'at', or 'occurrence' and 'action'")
+    }
+    static var eventsRootNotDictionary: Self {
+        Self(id: "events.root", "an events file must be a dict (plist) or an object (JSON) with the key 'events'")
+    }
+    static func unsupportedEventsFormatVersion(_ version: Int64) -> Self {
+        Self(id: "events.format-version", "events formatVersion \(version) is not supported; expected 1")
+    }
+    static func notAnInstant(_ text: String) -> Self {
+        Self(
+            id: "events.instant",
+            "'\(text)' is not an instant; expected a plist <date> or an RFC 3339 string such as 2026-11-22T08:00:00Z"
+        )
+    }
+}

@@ -49,36 +49,25 @@ struct NotificationRenderer {
         return texts
     }
 
-    func render(_ unit: NotificationUnit, id: String, replaces: [String]) -> PlannedNotification {
-        notification(
-            id: id, kind: unit.group == nil ? .single : .group, unit: unit, followUp: false,
-            fireAt: unit.instant, parent: nil, replaces: replaces
-        )
-    }
-
     /// When the unit's follow-up fires, if its members have one. Members of a group agree
     /// on `afterMinutes` (checked when the config is read).
     func followUpInstant(of unit: NotificationUnit) -> Int64? {
         reminders[unit.firstMember.reminder].followUp.map { unit.instant + Int64($0.afterMinutes) * 60 }
     }
 
-    /// The follow-up of a unit whose members have one.
-    func renderFollowUp(_ unit: NotificationUnit, id: String, parentID: String, at instant: Int64) -> PlannedNotification {
-        notification(
-            id: id, kind: .followUp, unit: unit, followUp: true, fireAt: instant, parent: parentID,
-            replaces: []
-        )
-    }
-
-    /// A notification of `unit`'s members: a group's texts come from its templates when two
-    /// or more members are live, else from the one member (SPEC §5.4).
+    /// A notification of `unit`'s live members (`nil`: all of them): a group's texts come
+    /// from its templates when two or more members are live, else from the one member
+    /// (SPEC §5.4, §6 rule 4). Follow-ups and snoozes of follow-ups show the members'
+    /// follow-up texts.
     func notification(
-        id: String, kind: PlannedNotification.Kind, unit: NotificationUnit, followUp: Bool, fireAt: Int64,
-        parent: String?, replaces: [String]
+        id: String, kind: PlannedNotification.Kind, unit: NotificationUnit, live: [Int]?, followUp: Bool,
+        fireAt: Int64, parent: String?, replaces: [String]
     ) -> PlannedNotification {
-        let firstIndex = unit.firstMember.reminder
-        let firstTexts = texts(of: unit.firstMember, followUp: followUp)
-        guard unit.memberCount > 1 || unit.group != nil else {
+        let livePositions = live ?? Array(0..<unit.memberCount)
+        let firstLive = unit.member(livePositions[0])
+        let firstIndex = firstLive.reminder
+        let firstTexts = texts(of: firstLive, followUp: followUp)
+        guard livePositions.count > 1 || unit.group != nil else {
             return PlannedNotification(
                 id: id, kind: kind, fireAt: window.zoned(fireAt), slot: unit.slot,
                 reminders: singleMemberLists[firstIndex], group: nil,
@@ -90,8 +79,8 @@ struct NotificationRenderer {
             )
         }
         let first = reminders[firstIndex]
-        let members = (0..<unit.memberCount).map { reminders[unit.member($0).reminder] }
-        let memberTexts = (0..<unit.memberCount).map { texts(of: unit.member($0), followUp: followUp) }
+        let members = livePositions.map { reminders[unit.member($0).reminder] }
+        let memberTexts = livePositions.map { texts(of: unit.member($0), followUp: followUp) }
         var title = firstTexts.title
         var body = firstTexts.body
         let definition = unit.group.flatMap { config.groups[$0] }

@@ -6,6 +6,8 @@ struct PlanningWindow {
     let windowEnd: Int64
     /// Offsets of the plan's zone around the window.
     let timeline: ZoneTimeline
+    /// The zone, for dates outside the timeline's span.
+    let rules: ZoneRules
 
     func zoned(_ instant: Int64) -> ZonedInstant {
         ZonedInstant(seconds: instant, offsetSeconds: timeline.offset(at: instant))
@@ -52,10 +54,12 @@ struct Planner {
     let reminders: [Reminder]
     let config: ReminderConfig
     let window: PlanningWindow
+    let events: ReminderEvents
 
-    init(config: ReminderConfig, window: PlanningWindow) {
+    init(config: ReminderConfig, window: PlanningWindow, events: ReminderEvents = ReminderEvents()) {
         self.config = config
         self.window = window
+        self.events = events
         self.reminders = config.reminders.filter(\.enabled).sorted { $0.id < $1.id }
     }
 
@@ -94,43 +98,95 @@ struct Planner {
         return units
     }
 
-    /// The notifications inside the window in SPEC §7's order `(fireAt, id)`, not yet
-    /// rendered: the budget decides which of them are worth rendering.
-    func candidates(of units: [NotificationUnit]) -> [Candidate] {
+    /// The notifications inside the window after the events, in SPEC §7's order
+    /// `(fireAt, id)`, not yet rendered: the budget decides which are worth rendering.
+    func draft(of units: [NotificationUnit]) -> PlanDraft {
         let renderer = NotificationRenderer(config: config, reminders: reminders, window: window)
-        var candidates: [Candidate] = []
-        candidates.reserveCapacity(units.count)
+        var draft = PlanDraft(units: units)
+        var effects = ActionEffects()
+        var removalsByUnit: [Int: UnitRemovals] = [:]
+        if !events.actions.isEmpty {
+            var unitIndex: [UnitKey: Int] = [:]
+            for index in units.indices { unitIndex[UnitKey(key: units[index].key, slot: units[index].slot)] = index }
+            effects = actionEffects(events, units: units, unitIndex: unitIndex)
+            for (key, removals) in effects.removals {
+                if let index = unitIndex[key] { removalsByUnit[index] = removals }
+            }
+        }
+        draft.warnings = effects.warnings
+        let lookBackApplies = !events.activities.isEmpty
+        draft.candidates.reserveCapacity(units.count)
         for index in units.indices {
             let unit = units[index]
             let inWindow = window.contains(unit.instant)
             let followUpInstant = renderer.followUpInstant(of: unit)
             let followUpInWindow = followUpInstant.map(window.contains) ?? false
             guard inWindow || followUpInWindow else { continue }
+            var removals = removalsByUnit[index] ?? UnitRemovals()
+            if lookBackApplies {
+                applyLookBack(to: unit, followUpInstant: followUpInstant, removals: &removals)
+            }
             let id = unit.id
             if inWindow {
-                candidates.append(Candidate(fireAt: unit.instant, id: id, unit: index, isFollowUp: false))
+                if removals.parent.count < unit.memberCount {
+                    draft.candidates.append(Candidate(fireAt: unit.instant, id: id, unit: index, kind: .parent))
+                }
+                draft.recordSuppressed(removals.parent, of: unit, id: id, fireAt: unit.instant, reminders: reminders)
             }
             if followUpInWindow, let followUpInstant {
-                candidates.append(Candidate(fireAt: followUpInstant, id: id + "-followup", unit: index, isFollowUp: true))
+                let followUpID = id + "-followup"
+                if removals.followUp.count < unit.memberCount {
+                    draft.candidates.append(Candidate(fireAt: followUpInstant, id: followUpID, unit: index, kind: .followUp))
+                }
+                draft.recordSuppressed(removals.followUp, of: unit, id: followUpID, fireAt: followUpInstant, reminders: reminders)
             }
+            if !removals.isEmpty { draft.removals[index] = removals }
         }
-        candidates.sort { $0.fireAt != $1.fireAt ? $0.fireAt < $1.fireAt : $0.id < $1.id }
-        return candidates
+        for (index, snooze) in effects.snoozes.enumerated() where window.contains(snooze.fireAt) {
+            draft.candidates.append(Candidate(fireAt: snooze.fireAt, id: snooze.id, unit: -1, kind: .snooze(index)))
+        }
+        draft.snoozes = effects.snoozes
+        draft.candidates.sort { $0.fireAt != $1.fireAt ? $0.fireAt < $1.fireAt : $0.id < $1.id }
+        draft.suppressed.sort { ($0.fireAt.seconds, $0.id, $0.reason.rawValue) < ($1.fireAt.seconds, $1.id, $1.reason.rawValue) }
+        draft.suppressed = draft.suppressed.map { entry in
+            var entry = entry
+            entry.fireAt = window.zoned(entry.fireAt.seconds)
+            return entry
+        }
+        return draft
     }
 
     /// Renders candidates into notifications, in the given order.
-    func render(_ candidates: ArraySlice<Candidate>, of units: [NotificationUnit]) -> [PlannedNotification] {
+    func render(_ candidates: ArraySlice<Candidate>, of draft: PlanDraft) -> [PlannedNotification] {
         let renderer = NotificationRenderer(config: config, reminders: reminders, window: window)
-        let replaced = earlierIDsOnSameDate(units)
+        let replaced = earlierIDsOnSameDate(draft.units)
         var notifications: [PlannedNotification] = []
         notifications.reserveCapacity(candidates.count)
         for candidate in candidates {
-            let unit = units[candidate.unit]
-            if candidate.isFollowUp {
-                let parentID = String(candidate.id.dropLast("-followup".count))
-                notifications.append(renderer.renderFollowUp(unit, id: candidate.id, parentID: parentID, at: candidate.fireAt))
-            } else {
-                notifications.append(renderer.render(unit, id: candidate.id, replaces: replaced[candidate.unit] ?? []))
+            switch candidate.kind {
+            case .parent:
+                let live = draft.removals[candidate.unit].map { removals in
+                    (0..<draft.units[candidate.unit].memberCount).filter { removals.parent[$0] == nil }
+                }
+                notifications.append(renderer.notification(
+                    id: candidate.id, kind: draft.units[candidate.unit].group == nil ? .single : .group,
+                    unit: draft.units[candidate.unit], live: live, followUp: false, fireAt: candidate.fireAt, parent: nil,
+                    replaces: replaced[candidate.unit] ?? []
+                ))
+            case .followUp:
+                let live = draft.removals[candidate.unit].map { removals in
+                    (0..<draft.units[candidate.unit].memberCount).filter { removals.followUp[$0] == nil }
+                }
+                notifications.append(renderer.notification(
+                    id: candidate.id, kind: .followUp, unit: draft.units[candidate.unit], live: live, followUp: true,
+                    fireAt: candidate.fireAt, parent: String(candidate.id.dropLast("-followup".count)), replaces: []
+                ))
+            case .snooze(let index):
+                let snooze = draft.snoozes[index]
+                notifications.append(renderer.notification(
+                    id: snooze.id, kind: .snooze, unit: snooze.unit, live: snooze.live, followUp: snooze.isFollowUp,
+                    fireAt: snooze.fireAt, parent: snooze.parentID, replaces: []
+                ))
             }
         }
         return notifications
@@ -159,10 +215,52 @@ struct Planner {
 
 /// A notification inside the window before rendering: when, its ID, and what it renders.
 struct Candidate {
+    enum Kind {
+        /// The unit's own notification.
+        case parent
+        /// The unit's follow-up.
+        case followUp
+        /// A snooze, by index into the draft's snoozes.
+        case snooze(Int)
+    }
+
     let fireAt: Int64
     let id: String
-    /// The index of its unit.
+    /// The index of its unit (for parents and follow-ups).
     let unit: Int
-    /// Whether it is the unit's follow-up rather than the unit's own notification.
-    let isFollowUp: Bool
+    let kind: Kind
+}
+
+/// A plan before rendering: the units, the candidates in order, and what the events did.
+struct PlanDraft {
+    let units: [NotificationUnit]
+    var candidates: [Candidate] = []
+    /// Removed members by unit index, only for units that lost some.
+    var removals: [Int: UnitRemovals] = [:]
+    var snoozes: [SnoozePlan] = []
+    /// Removals inside the window (SPEC §6), sorted by `(fireAt, id, reason)`.
+    var suppressed: [SuppressedNotification] = []
+    /// Unknown IDs in the events.
+    var warnings: [Diagnostic] = []
+
+    init(units: [NotificationUnit]) {
+        self.units = units
+    }
+
+    /// Lists the members removed from one notification, one entry per reason.
+    mutating func recordSuppressed(
+        _ removed: [Int: SuppressedNotification.Reason], of unit: NotificationUnit, id: String, fireAt: Int64,
+        reminders: [Reminder]
+    ) {
+        guard !removed.isEmpty else { return }
+        var byReason: [SuppressedNotification.Reason: [String]] = [:]
+        for (position, reason) in removed {
+            byReason[reason, default: []].append(reminders[unit.member(position).reminder].id)
+        }
+        for (reason, ids) in byReason {
+            suppressed.append(SuppressedNotification(
+                id: id, fireAt: ZonedInstant(seconds: fireAt, offsetSeconds: 0), reminders: ids.sorted(), reason: reason
+            ))
+        }
+    }
 }

@@ -1,0 +1,250 @@
+/// Reads JSON (RFC 8259) into the same located tree as `PlistReader`, so that files that
+/// may be JSON or plist (events) are decoded by one piece of code.
+///
+/// Objects become dictionaries (a duplicate key is an error), numbers without fraction
+/// or exponent become 64-bit integers, others finite reals; `null` is an error, since
+/// no remindc input uses it. Input size and nesting depth are capped like plist input.
+struct JSONReader {
+    var maximumInputBytes = PlistReader.defaultMaximumInputBytes
+    var maximumDepth = PlistReader.defaultMaximumDepth
+
+    func read(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> PlistNode? {
+        if bytes.count > maximumInputBytes {
+            diagnostics.error(.inputTooLarge(limit: maximumInputBytes), at: SourceLocation(path: path, line: 1, column: 1))
+            return nil
+        }
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            diagnostics.error(.malformedJSON("the file is not valid UTF-8"), at: SourceLocation(path: path, line: 1, column: 1))
+            return nil
+        }
+        var parser = JSONParser(bytes: bytes, path: path, lines: LineTable(bytes), maximumDepth: maximumDepth)
+        do {
+            parser.skipWhitespace()
+            let value = try parser.value(depth: 1)
+            parser.skipWhitespace()
+            if parser.position < bytes.count { throw parser.failure("unexpected content after the JSON value") }
+            diagnostics.append(contentsOf: parser.diagnostics)
+            return value
+        } catch let failure as JSONParser.Failure {
+            diagnostics.append(contentsOf: parser.diagnostics)
+            diagnostics.error(failure.message, at: failure.location)
+            return nil
+        } catch {
+            return nil
+        }
+    }
+}
+
+private struct JSONParser {
+    struct Failure: Error {
+        let message: DiagnosticMessage
+        let location: SourceLocation
+    }
+
+    let bytes: [UInt8]
+    let path: String
+    let lines: LineTable
+    let maximumDepth: Int
+    var position = 0
+    var diagnostics: [Diagnostic] = []
+
+    init(bytes: [UInt8], path: String, lines: LineTable, maximumDepth: Int) {
+        self.bytes = bytes
+        self.path = path
+        self.lines = lines
+        self.maximumDepth = maximumDepth
+    }
+
+    func location(_ offset: Int) -> SourceLocation {
+        let (line, column) = lines.position(ofByte: offset)
+        return SourceLocation(path: path, line: line, column: column)
+    }
+
+    func failure(_ text: String, at offset: Int? = nil) -> Failure {
+        Failure(message: .malformedJSON(text), location: location(offset ?? position))
+    }
+
+    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+    }
+
+    mutating func expect(_ byte: UInt8, _ what: String) throws {
+        skipWhitespace()
+        guard current == byte else { throw failure("expected \(what)") }
+        position += 1
+    }
+
+    mutating func value(depth: Int) throws -> PlistNode {
+        skipWhitespace()
+        let start = position
+        guard depth <= maximumDepth else {
+            throw Failure(message: .nestingTooDeep(limit: maximumDepth), location: location(start))
+        }
+        guard let byte = current else { throw failure("unexpected end of input; expected a value") }
+        switch byte {
+        case UInt8(ascii: "{"): return PlistNode(try object(depth: depth), at: location(start))
+        case UInt8(ascii: "["): return PlistNode(try array(depth: depth), at: location(start))
+        case UInt8(ascii: "\""): return PlistNode(.string(try string()), at: location(start))
+        case UInt8(ascii: "t"): try literal("true"); return PlistNode(.boolean(true), at: location(start))
+        case UInt8(ascii: "f"): try literal("false"); return PlistNode(.boolean(false), at: location(start))
+        case UInt8(ascii: "n"):
+            try literal("null")
+            diagnostics.append(Diagnostic(.error, at: location(start), .nullNotAllowed))
+            return PlistNode(.invalid, at: location(start))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return PlistNode(try number(), at: location(start))
+        default:
+            throw failure("unexpected character; expected a value")
+        }
+    }
+
+    mutating func literal(_ word: String) throws {
+        for expected in word.utf8 {
+            guard current == expected else { throw failure("expected '\(word)'") }
+            position += 1
+        }
+    }
+
+    mutating func object(depth: Int) throws -> PlistValue {
+        position += 1
+        var entries: [PlistDictionary.Entry] = []
+        var firstLocation: [String: SourceLocation] = [:]
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            position += 1
+            return .dictionary(PlistDictionary(entries: entries))
+        }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else { throw failure("expected a string key") }
+            let keyLocation = location(position)
+            let key = try string()
+            try expect(UInt8(ascii: ":"), "':' after the key")
+            let value = try value(depth: depth + 1)
+            if let first = firstLocation[key] {
+                diagnostics.append(Diagnostic(
+                    .error, at: keyLocation, .duplicateKey(key), notes: [Diagnostic(.note, at: first, .firstDefinition(key))]
+                ))
+            } else {
+                firstLocation[key] = keyLocation
+                entries.append(PlistDictionary.Entry(key: key, keyLocation: keyLocation, value: value))
+            }
+            skipWhitespace()
+            if current == UInt8(ascii: ",") { position += 1; continue }
+            if current == UInt8(ascii: "}") { position += 1; break }
+            throw failure("expected ',' or '}'")
+        }
+        return .dictionary(PlistDictionary(entries: entries))
+    }
+
+    mutating func array(depth: Int) throws -> PlistValue {
+        position += 1
+        var items: [PlistNode] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            position += 1
+            return .array(items)
+        }
+        while true {
+            items.append(try value(depth: depth + 1))
+            skipWhitespace()
+            if current == UInt8(ascii: ",") { position += 1; continue }
+            if current == UInt8(ascii: "]") { position += 1; break }
+            throw failure("expected ',' or ']'")
+        }
+        return .array(items)
+    }
+
+    mutating func string() throws -> String {
+        position += 1
+        var scalars: [UInt8] = []
+        while true {
+            guard let byte = current else { throw failure("unterminated string") }
+            position += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(decoding: scalars, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard let escape = current else { throw failure("unterminated escape") }
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): scalars.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "/"): scalars.append(UInt8(ascii: "/"))
+                case UInt8(ascii: "b"): scalars.append(0x08)
+                case UInt8(ascii: "f"): scalars.append(0x0C)
+                case UInt8(ascii: "n"): scalars.append(0x0A)
+                case UInt8(ascii: "r"): scalars.append(0x0D)
+                case UInt8(ascii: "t"): scalars.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try hexQuad()
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
+                        else { throw failure("unpaired surrogate in \\u escape") }
+                        position += 2
+                        let low = try hexQuad()
+                        guard (0xDC00..<0xE000).contains(low) else { throw failure("unpaired surrogate in \\u escape") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00..<0xE000).contains(code) {
+                        throw failure("unpaired surrogate in \\u escape")
+                    }
+                    scalars.append(contentsOf: Array(String(Character(Unicode.Scalar(code)!)).utf8))
+                default:
+                    throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: position - 2)
+                }
+            case 0..<0x20:
+                throw failure("control character inside a string", at: position - 1)
+            default:
+                scalars.append(byte)
+            }
+        }
+    }
+
+    mutating func hexQuad() throws -> UInt32 {
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current, let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
+                throw failure("expected four hex digits in \\u escape")
+            }
+            code = code * 16 + UInt32(digit)
+            position += 1
+        }
+        return code
+    }
+
+    mutating func number() throws -> PlistValue {
+        let start = position
+        if current == UInt8(ascii: "-") { position += 1 }
+        let digitsStart = position
+        while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
+        guard position > digitsStart else { throw failure("expected digits", at: start) }
+        if bytes[digitsStart] == UInt8(ascii: "0"), position - digitsStart > 1 {
+            throw failure("leading zeros are not allowed", at: start)
+        }
+        var isInteger = true
+        if current == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            let fractionStart = position
+            while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
+            guard position > fractionStart else { throw failure("expected digits after '.'") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            isInteger = false
+            position += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+            let exponentStart = position
+            while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
+            guard position > exponentStart else { throw failure("expected digits in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        var collector = DiagnosticCollector()
+        let value = isInteger
+            ? PlistScalarParser.integer(text, at: location(start), diagnostics: &collector)
+            : PlistScalarParser.real(text, at: location(start), diagnostics: &collector)
+        diagnostics.append(contentsOf: collector.diagnostics)
+        return value
+    }
+}
