@@ -22,6 +22,17 @@ struct CompileCommandTests {
         expectGolden(result.standardOutput, matches: Self.golden.appendingPathComponent("plans/\(name).json"))
     }
 
+    @Test("each example with an events file compiles to its golden plan", arguments: try TestEnvironment.exampleEvents())
+    func goldenPlanWithEvents(_ events: URL) throws {
+        let name = String(events.lastPathComponent.prefix { $0 != "." })
+        let result = try remindc(
+            "compile", "examples/\(name).plist", "--now", Self.fixedNow, "--events", "examples/\(events.lastPathComponent)"
+        )
+        #expect(result.status == 0, "\(result.standardError)")
+        expectGolden(result.standardOutput, matches: Self.golden.appendingPathComponent("plans/\(name).with-events.json"))
+        expectGolden(result.standardError, matches: Self.golden.appendingPathComponent("plans/\(name).with-events.stderr"))
+    }
+
     @Test("-o writes the same bytes as standard output, and compiling twice gives identical bytes")
     func outputFile() throws {
         let folder = try Self.scratchFolder()

@@ -26,10 +26,17 @@ enum TestEnvironment {
         return URL(fileURLWithPath: "remindc")
     }()
 
-    /// The example configs (`examples/*.plist`), sorted.
+    /// The example configs (`examples/*.plist`, not the `*.events.*` files), sorted.
     static func exampleConfigs() throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "plist" }
+            .filter { $0.pathExtension == "plist" && !$0.lastPathComponent.contains(".events.") }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    /// The events files beside the examples (`examples/NAME.events.json` or `.plist`).
+    static func exampleEvents() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.contains(".events.") }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
