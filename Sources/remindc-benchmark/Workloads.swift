@@ -1,8 +1,10 @@
+import ReminderCompiler
+
 /// The workloads of SPEC §12, built in memory as config XML.
 enum Workloads {
     /// W2: 100 reminders over 365 days with no limit — daily ×3, weekly ×2 on three days,
     /// monthly on the 1st, 15th and last day, daily 4× in a window; every 10th grouped.
-    static func w2(horizonDays: Int = 365) -> String {
+    static func w2(horizonDays: Int = 365, lookbackHours: Int? = nil) -> String {
         var reminders = ""
         for index in 0..<100 {
             let schedule: String
@@ -17,13 +19,28 @@ enum Workloads {
                 schedule = "<key>frequency</key><string>daily</string><key>timesPerDay</key><integer>4</integer><key>window</key><dict><key>from</key><string>09:00</string><key>until</key><string>21:00</string></dict>"
             }
             let group = index % 10 == 0 ? "<key>group</key><string>group-\(index / 40)</string>" : ""
+            let lookback = lookbackHours.map { "<key>lookbackHours</key><integer>\($0)</integer>" } ?? ""
             reminders += """
             <dict><key>id</key><string>reminder-\(index)</string><key>title</key><string>Reminder \(index) — café, naïve; 💊</string>\
-            <key>body</key><string>Take \(index) mg, with water</string>\(group)<key>schedule</key><dict>\(schedule)</dict></dict>
+            <key>body</key><string>Take \(index) mg, with water</string>\(group)\(lookback)<key>schedule</key><dict>\(schedule)</dict></dict>
 
             """
         }
         return config(reminders: reminders, horizonDays: horizonDays, pendingLimit: 0)
+    }
+
+    /// 10 000 activity events spread over W2's year, for its 100 reminders' activities.
+    static func w2Events(now: Int64, count: Int = 10_000) -> String {
+        var events: [String] = []
+        var state: UInt64 = 12_345
+        for _ in 0..<count {
+            // A linear congruential generator: the same events on every run.
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let reminder = Int(state >> 33) % 100
+            let at = now + Int64((state >> 7) % (365 * 86_400))
+            events.append("{\"activity\": \"reminder-\(reminder)\", \"at\": \"\(ZonedInstant(seconds: at, offsetSeconds: 0).rfc3339)\"}")
+        }
+        return "{\"events\": [\n" + events.joined(separator: ",\n") + "\n]}\n"
     }
 
     /// W1: an app's config — ten reminders, 30 days, limit 64.

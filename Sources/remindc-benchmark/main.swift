@@ -42,29 +42,44 @@ if let index = CommandLine.arguments.firstIndex(of: "--runs"), index + 1 < Comma
 // --write-workloads DIR: write the workloads as config files, to time whole processes.
 if let index = CommandLine.arguments.firstIndex(of: "--write-workloads"), index + 1 < CommandLine.arguments.count {
     let folder = CommandLine.arguments[index + 1]
-    for (name, xml) in [("w1", Workloads.w1()), ("w2", Workloads.w2()), ("w2-3650", Workloads.w2(horizonDays: 3650))] {
+    for (name, xml) in [("w1", Workloads.w1()), ("w2", Workloads.w2()), ("w2-3650", Workloads.w2(horizonDays: 3650)),
+                        ("w2-lookback", Workloads.w2(lookbackHours: 2))] {
         FileManager.default.createFile(atPath: "\(folder)/\(name).plist", contents: Data(xml.utf8))
     }
+    let now = InstantParsing.rfc3339("2026-11-22T08:00:00Z")!
+    FileManager.default.createFile(atPath: "\(folder)/w2-events.json", contents: Data(Workloads.w2Events(now: now).utf8))
     exit(0)
 }
 
 let now = InstantParsing.rfc3339("2026-11-22T08:00:00Z")!
 let options = CompileOptions(now: .instant(now))
 
-var workloads = [("W1", Workloads.w1()), ("W2", Workloads.w2()), ("W2 at 3650 days", Workloads.w2(horizonDays: 3650))]
+let w2Events = Workloads.w2Events(now: now)
+var events = ReminderEvents()
+var eventDiagnostics = DiagnosticCollector()
+if let decoded = ReminderCompiler.readEvents(Array(w2Events.utf8), path: "w2-events.json", diagnostics: &eventDiagnostics) {
+    events = decoded
+}
+
+var workloads: [(String, String, ReminderEvents)] = [
+    ("W1", Workloads.w1(), ReminderEvents()),
+    ("W2", Workloads.w2(), ReminderEvents()),
+    ("W2 + 10 000 events", Workloads.w2(lookbackHours: 2), events),
+    ("W2 at 3650 days", Workloads.w2(horizonDays: 3650), ReminderEvents()),
+]
 if let index = CommandLine.arguments.firstIndex(of: "--only"), index + 1 < CommandLine.arguments.count {
     workloads = workloads.filter { $0.0 == CommandLine.arguments[index + 1] }
 }
-for (name, xml) in workloads {
+for (name, xml, events) in workloads {
     let bytes = Array(xml.utf8)
     guard let config = ReminderCompiler.check(bytes, path: name).config,
-          let plan = ReminderCompiler.plan(config, options: options).plan
+          let plan = ReminderCompiler.plan(config, options: options, events: events).plan
     else {
         print("\(name): the workload does not compile")
         exit(1)
     }
     let parse = medianMilliseconds(runs: runs) { ReminderCompiler.check(bytes, path: name) }
-    let expand = medianMilliseconds(runs: runs) { ReminderCompiler.plan(config, options: options) }
+    let expand = medianMilliseconds(runs: runs) { ReminderCompiler.plan(config, options: options, events: events) }
     // The plan JSON as the CLI writes it: in chunks, to a file (here /dev/null).
     let devNull = FileHandle(forWritingAtPath: "/dev/null")!
     let json = medianMilliseconds(runs: runs) {
@@ -72,7 +87,7 @@ for (name, xml) in workloads {
     }
     let count = plan.notifications.count
     let jsonBytes = PlanJSON.encode(plan).count
-    print("\(name): \(config.reminders.count) reminders, \(count) notifications, \(jsonBytes / 1024) KiB of plan JSON, median of \(runs) runs")
+    print("\(name): \(config.reminders.count) reminders, \(count) notifications, \(plan.suppressed.count) suppressed, \(jsonBytes / 1024) KiB of plan JSON, median of \(runs) runs")
     print("  parse + validate   \(format(parse))")
     print("  expand + plan      \(format(expand))")
     print("  plan JSON          \(format(json))")
