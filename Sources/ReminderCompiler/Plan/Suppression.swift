@@ -6,6 +6,15 @@ struct UnitRemovals {
     var followUp: [Int: SuppressedNotification.Reason] = [:]
 
     var isEmpty: Bool { parent.isEmpty && followUp.isEmpty }
+
+    /// Removes members from the follow-up and, unless only the follow-up was named, from
+    /// the unit's own notification; a member keeps the first reason it was removed for.
+    mutating func remove(_ positions: [Int], followUpOnly: Bool, reason: SuppressedNotification.Reason) {
+        for position in positions {
+            if !followUpOnly, parent[position] == nil { parent[position] = reason }
+            if followUp[position] == nil { followUp[position] = reason }
+        }
+    }
 }
 
 /// Identifies a unit: its reminder id or group key, and its slot.
@@ -167,15 +176,9 @@ extension Planner {
         // Pass 1: done and skip, so that every snooze knows which members are left.
         for target in resolved {
             guard let last = target.actions.last(where: { $0.kind == .done || $0.kind == .skip }) else { continue }
-            let reason: SuppressedNotification.Reason = last.kind == .done ? .done : .skip
-            for position in target.positions {
-                if !target.reference.isFollowUp, effects.removals[target.unitKey, default: UnitRemovals()].parent[position] == nil {
-                    effects.removals[target.unitKey, default: UnitRemovals()].parent[position] = reason
-                }
-                if effects.removals[target.unitKey, default: UnitRemovals()].followUp[position] == nil {
-                    effects.removals[target.unitKey, default: UnitRemovals()].followUp[position] = reason
-                }
-            }
+            effects.removals[target.unitKey, default: UnitRemovals()].remove(
+                target.positions, followUpOnly: target.reference.isFollowUp, reason: last.kind == .done ? .done : .skip
+            )
         }
         // Pass 2: snoozes; the latest `at` wins.
         for target in resolved {
@@ -187,14 +190,9 @@ extension Planner {
             let removedBefore = target.reference.isFollowUp
                 ? effects.removals[target.unitKey]?.followUp ?? [:] : effects.removals[target.unitKey]?.parent ?? [:]
             let live = target.positions.filter { removedBefore[$0] == nil }
-            for position in target.positions {
-                if !target.reference.isFollowUp, effects.removals[target.unitKey, default: UnitRemovals()].parent[position] == nil {
-                    effects.removals[target.unitKey, default: UnitRemovals()].parent[position] = .snoozed
-                }
-                if effects.removals[target.unitKey, default: UnitRemovals()].followUp[position] == nil {
-                    effects.removals[target.unitKey, default: UnitRemovals()].followUp[position] = .snoozed
-                }
-            }
+            effects.removals[target.unitKey, default: UnitRemovals()].remove(
+                target.positions, followUpOnly: target.reference.isFollowUp, reason: .snoozed
+            )
             guard !live.isEmpty else { continue }
             // A member ID snoozes as a single-member notification without group.
             let unit: NotificationUnit
