@@ -81,14 +81,6 @@ extension Planner {
         case member(reminder: Int, group: String)
         case single(reminder: Int)
         case group(String)
-
-        var unitKey: String {
-            switch self {
-            case .member(_, let group): group
-            case .single: ""
-            case .group(let key): key
-            }
-        }
     }
 
     func target(named key: String) -> Target? {
