@@ -40,6 +40,8 @@ public struct CompileOptions: Sendable {
 public struct CompileResult: Sendable {
     /// The plan, or nil when there were errors.
     public var plan: Plan?
+    /// The validated config the plan was compiled from.
+    public var config: ReminderConfig?
     /// Errors, warnings and notes about the config and the plan.
     public var diagnostics: [Diagnostic]
 
@@ -167,13 +169,13 @@ public enum ReminderCompiler {
             }
         }
         let sorted = collector.sorted
-        let plan = Plan(
+        let compiled = Plan(
             timeZone: zoneName, now: window.zoned(now), windowEnd: window.zoned(windowEnd), pendingLimit: pendingLimit,
             reservedSlots: config.reservedSlots, coveredUntil: coveredUntil, dropped: dropped,
             categories: config.categories, notifications: kept, suppressed: draft.suppressed,
             warnings: sorted.filter { $0.severity == .warning }.map(\.message.text)
         )
-        return CompileResult(plan: plan, diagnostics: sorted)
+        return CompileResult(plan: compiled, config: config, diagnostics: sorted)
     }
 
     /// The instant of a compile moment in a zone: a local time is read by SPEC §5.1.

@@ -29,6 +29,12 @@ struct Compile: ParsableCommand {
     @Option(name: .short, help: "The plan JSON file; default: standard output.")
     var output: String?
 
+    @Option(help: "Also write the plan as an iCalendar (.ics) file.")
+    var ics: String?
+
+    @Option(name: .customLong("ics-style"), help: "expanded (one event per notification) or recurring (one series per reminder and time).")
+    var icsStyle: ICalendarStyle = .expanded
+
     func validate() throws {
         if let horizonDays, !(1...3660).contains(horizonDays) {
             throw ValidationError("--horizon-days must be 1–3660, not \(horizonDays)")
@@ -53,9 +59,22 @@ struct Compile: ParsableCommand {
         )
         let result = ReminderCompiler.compile(bytes, path: config, options: options, events: eventsInput)
         DiagnosticPrinter.print(result.diagnostics)
-        guard let plan = result.plan, !result.hasErrors else { throw ExitCode.failure }
-        try CommandLineOutput.write(to: output) { file in
-            PlanJSON.write(plan) { chunk in file.write(Data(chunk)) }
+        guard let plan = result.plan, let parsed = result.config, !result.hasErrors else { throw ExitCode.failure }
+        // Every file is staged first and renamed into place together: on any error none is
+        // created or changed.
+        var files = AtomicOutput()
+        if let ics {
+            let calendar = icsStyle == .expanded
+                ? ICalendarExport.expanded(plan, settings: CalendarSettings(parsed))
+                : ICalendarExport.recurring(parsed, plan: plan)
+            try files.stage(calendar, at: ics)
+        }
+        if let output {
+            try files.stage(at: output) { file in PlanJSON.write(plan) { chunk in file.write(Data(chunk)) } }
+        }
+        try files.commit()
+        if output == nil {
+            PlanJSON.write(plan) { chunk in FileHandle.standardOutput.write(Data(chunk)) }
         }
     }
 }
@@ -80,6 +99,8 @@ struct MomentOptions: ParsableArguments {
         )
     }
 }
+
+extension ICalendarStyle: ExpressibleByArgument {}
 
 /// Writing command results.
 enum CommandLineOutput {

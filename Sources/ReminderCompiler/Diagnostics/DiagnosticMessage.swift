@@ -274,3 +274,11 @@ extension DiagnosticMessage {
         )
     }
 }
+
+// MARK: - Plans
+
+extension DiagnosticMessage {
+    static func unsupportedPlanFormatVersion(_ version: Int64) -> Self {
+        Self(id: "plan-file.format-version", "plan formatVersion \(version) is not supported; expected 1")
+    }
+}

@@ -4,6 +4,11 @@ public enum InstantParsing {
     /// `2026-11-22T09:00:00+01:00` (fractional seconds are accepted and truncated);
     /// nil when `text` is not one.
     public static func rfc3339(_ text: String) -> Int64? {
+        zonedRFC3339(text)?.seconds
+    }
+
+    /// The instant and the UTC offset written in an RFC 3339 timestamp (`Z` is +00:00).
+    public static func zonedRFC3339(_ text: String) -> ZonedInstant? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
@@ -37,7 +42,10 @@ public enum InstantParsing {
             else { return nil }
             offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
         }
-        return Int64(date.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
+        return ZonedInstant(
+            seconds: Int64(date.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset),
+            offsetSeconds: offset
+        )
     }
 
     /// A local date and time `YYYY-MM-DDTHH:MM`, or nil.

@@ -66,4 +66,9 @@ public struct ZoneRules: Sendable {
     public func offsetSeconds(at instant: Int64) -> Int {
         timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
     }
+
+    /// Whether the tz database calls the offset at an instant daylight-saving time.
+    public func isDaylightSavingTime(at instant: Int64) -> Bool {
+        timeZone.isDaylightSavingTime(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+    }
 }

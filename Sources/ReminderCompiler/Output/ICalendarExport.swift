@@ -1,0 +1,115 @@
+/// The two ways a plan becomes an iCalendar file (SPEC §10).
+public enum ICalendarStyle: String, Sendable, CaseIterable {
+    /// One VEVENT per plan notification.
+    case expanded
+    /// One recurring VEVENT per reminder and time of day.
+    case recurring
+}
+
+/// The calendar-wide settings an .ics file needs beyond the plan.
+public struct CalendarSettings: Sendable, Hashable {
+    /// `NAME` and `X-WR-CALNAME`.
+    public var calendarName: String
+    /// The suffix of every UID.
+    public var uidDomain: String
+
+    /// Creates settings; the defaults are the config's.
+    public init(calendarName: String = "Reminders", uidDomain: String = "remindc.local") {
+        self.calendarName = calendarName
+        self.uidDomain = uidDomain
+    }
+
+    /// The settings of a config.
+    public init(_ config: ReminderConfig) {
+        self.init(calendarName: config.calendarName, uidDomain: config.uidDomain)
+    }
+}
+
+/// Writes plans as RFC 5545 calendars: UTF-8 without byte-order mark, CRLF, folded lines,
+/// one VTIMEZONE for the plan's zone, `DTSTAMP` from the plan's `now` (never the clock).
+public enum ICalendarExport {
+    /// `PRODID` of every file remindc writes.
+    static let productID = "-//remindc//remindc reminder compiler//EN"
+
+    /// The expanded calendar: one VEVENT per notification of the plan.
+    public static func expanded(_ plan: Plan, settings: CalendarSettings, zones: TimeZoneDatabase = .system) -> [UInt8] {
+        var writer = ICalendarWriter(reservingCapacity: 2048 + plan.notifications.count * 480)
+        let rules = zones.zone(plan.timeZone)
+        begin(&writer, plan: plan, settings: settings)
+        if let rules, let first = plan.notifications.first?.fireAt.seconds, let last = plan.notifications.last?.fireAt.seconds {
+            let instants = min(first, plan.now.seconds)...max(last, plan.now.seconds)
+            for (name, value) in VTimeZoneBuilder(rules: rules).lines(named: plan.timeZone, for: instants) {
+                writer.line(name, value)
+            }
+            let timeline = ZoneTimeline(rules: rules, span: (instants.lowerBound - 3 * 86_400)...(instants.upperBound + 3 * 86_400))
+            let stamp = ICalendarFormat.utcDateTime(plan.now.seconds)
+            plan.notifications.withUnsafeBufferPointer { notifications in
+                for index in notifications.indices {
+                    writeEvent(notifications[index], zone: plan.timeZone, timeline: timeline, stamp: stamp,
+                               settings: settings, to: &writer)
+                }
+            }
+        }
+        writer.raw("END:VCALENDAR")
+        return writer.bytes
+    }
+
+    static func begin(_ writer: inout ICalendarWriter, plan: Plan, settings: CalendarSettings) {
+        writer.raw("BEGIN:VCALENDAR")
+        writer.line("VERSION", "2.0")
+        writer.line("PRODID", productID)
+        writer.line("CALSCALE", "GREGORIAN")
+        writer.text("NAME", settings.calendarName)
+        writer.text("X-WR-CALNAME", settings.calendarName)
+        writer.text("X-WR-TIMEZONE", plan.timeZone)
+    }
+
+    /// `DTSTART;TZID=zone:local` for an instant, or `DTSTART:…Z` when its local time
+    /// occurs twice (clocks fell back): RFC 5545 reads such a time as the first pass, but
+    /// importers differ, and the second pass cannot be named with a TZID at all.
+    static func startProperty(_ instant: Int64, zone: String, timeline: ZoneTimeline) -> (String, String) {
+        let offset = Int64(timeline.offset(at: instant))
+        let local = instant + offset
+        let otherOffsets = [timeline.offset(at: instant - 86_400), timeline.offset(at: instant + 86_400)]
+            .map(Int64.init).filter { $0 != offset }
+        // Another offset of the neighbouring days that maps the same local time to an
+        // instant in force with that offset makes the local time ambiguous.
+        let ambiguous = otherOffsets.contains { other in Int64(timeline.offset(at: local - other)) == other }
+        if !ambiguous, timeline.instant(ofLocal: local).instant == instant {
+            return ("DTSTART;TZID=\(parameterValue(zone))", ICalendarFormat.localDateTime(local))
+        }
+        return ("DTSTART", ICalendarFormat.utcDateTime(instant))
+    }
+
+    /// A parameter value, quoted when it holds `:`, `;` or `,`.
+    static func parameterValue(_ value: String) -> String {
+        value.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"\(value.filter { $0 != "\"" })\"" : value
+    }
+
+    private static func writeEvent(
+        _ notification: PlannedNotification, zone: String, timeline: ZoneTimeline, stamp: String,
+        settings: CalendarSettings, to writer: inout ICalendarWriter
+    ) {
+        writer.raw("BEGIN:VEVENT")
+        writer.line("UID", "\(notification.id)@\(settings.uidDomain)")
+        writer.line("DTSTAMP", stamp)
+        let start = startProperty(notification.fireAt.seconds, zone: zone, timeline: timeline)
+        writer.line(start.0, start.1)
+        writer.line("DURATION", ICalendarFormat.duration(minutes: notification.durationMinutes))
+        writer.text("SUMMARY", notification.title)
+        if !notification.body.isEmpty { writer.text("DESCRIPTION", notification.body) }
+        writer.line("SEQUENCE", String(notification.sequence))
+        if let category = notification.category { writer.text("CATEGORIES", category) }
+        writer.line("TRANSP", "TRANSPARENT")
+        writeAlarm(trigger: "PT0S", description: notification.title, to: &writer)
+        writer.raw("END:VEVENT")
+    }
+
+    static func writeAlarm(trigger: String, description: String, to writer: inout ICalendarWriter) {
+        writer.raw("BEGIN:VALARM")
+        writer.line("ACTION", "DISPLAY")
+        writer.line("TRIGGER", trigger)
+        writer.text("DESCRIPTION", description.isEmpty ? "Reminder" : description)
+        writer.raw("END:VALARM")
+    }
+}

@@ -1,0 +1,145 @@
+/// Reads a plan JSON file back (SPEC §8) — a previous plan, or a plan to export — and
+/// checks its structure; every error names the file, and the line and column.
+enum PlanReader {
+    static let planKeys = [
+        "formatVersion", "timeZone", "now", "windowEnd", "pendingLimit", "reservedSlots", "coveredUntil", "dropped",
+        "categories", "notifications", "suppressed", "warnings",
+    ]
+    static let notificationKeys = [
+        "id", "kind", "fireAt", "slot", "reminders", "group", "parent", "title", "body", "interruptionLevel", "category",
+        "sound", "threadID", "userInfo", "replaces", "durationMinutes", "numericId", "sequence",
+    ]
+    static let suppressedKeys = ["id", "fireAt", "reminders", "reason"]
+    static let kinds: [(String, PlannedNotification.Kind)] = [
+        ("single", .single), ("group", .group), ("followUp", .followUp), ("snooze", .snooze),
+    ]
+    static let reasons: [(String, SuppressedNotification.Reason)] = [
+        ("activity", .activity), ("done", .done), ("skip", .skip), ("snoozed", .snoozed),
+    ]
+
+    static func read(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> Plan? {
+        guard let root = JSONReader().read(bytes, path: path, diagnostics: &diagnostics) else { return nil }
+        var reader = FieldReader()
+        reader.diagnostics = diagnostics
+        defer { diagnostics = reader.diagnostics }
+        guard let fields = reader.fields(of: root, named: "plan", context: "the plan", known: planKeys) else { return nil }
+        for key in planKeys { _ = reader.require(key, in: fields) }
+        if let version = reader.integer("formatVersion", in: fields, range: Int64.min...Int64.max, rangeText: "1"),
+           version != 1, let entry = fields["formatVersion"]
+        {
+            reader.diagnostics.error(.unsupportedPlanFormatVersion(Int64(version)), at: entry.value.location)
+            return nil
+        }
+        let timeZone = reader.string("timeZone", in: fields, nonEmpty: true)
+        let now = instant("now", in: fields, reader: &reader)
+        let windowEnd = instant("windowEnd", in: fields, reader: &reader)
+        let coveredUntil = instant("coveredUntil", in: fields, reader: &reader)
+        let pendingLimit = reader.integer("pendingLimit", in: fields, range: 0...Int64.max, rangeText: "0 or more")
+        let reserved = reader.integer("reservedSlots", in: fields, range: 0...Int64.max, rangeText: "0 or more")
+        let dropped = reader.integer("dropped", in: fields, range: 0...Int64.max, rangeText: "0 or more")
+        var categories: [String: [NotificationAction]] = [:]
+        if let entry = fields["categories"] {
+            if case .dictionary(let dictionary) = entry.value.value {
+                for category in dictionary.entries {
+                    guard case .array(let items) = category.value.value else {
+                        reader.reportWrongType(category.value, key: category.key, expected: "an array of actions")
+                        continue
+                    }
+                    categories[category.key] = items.compactMap { action($0, reader: &reader) }
+                }
+            } else {
+                reader.reportWrongType(entry.value, key: "categories", expected: "an object")
+            }
+        }
+        let notifications = (reader.array("notifications", in: fields) ?? []).compactMap { notification($0, reader: &reader) }
+        let suppressed = (reader.array("suppressed", in: fields) ?? []).compactMap { suppressedEntry($0, reader: &reader) }
+        let warnings = (reader.array("warnings", in: fields) ?? []).compactMap { reader.string($0, key: "warnings") }
+        guard !reader.diagnostics.hasErrors, let timeZone, let now, let windowEnd, let coveredUntil, let pendingLimit,
+              let reserved, let dropped
+        else { return nil }
+        return Plan(
+            timeZone: timeZone, now: now, windowEnd: windowEnd, pendingLimit: pendingLimit, reservedSlots: reserved,
+            coveredUntil: coveredUntil, dropped: dropped, categories: categories, notifications: notifications,
+            suppressed: suppressed, warnings: warnings
+        )
+    }
+
+    private static func instant(_ key: String, in fields: Fields, reader: inout FieldReader) -> ZonedInstant? {
+        guard let text = reader.string(key, in: fields) else { return nil }
+        guard let instant = InstantParsing.zonedRFC3339(text) else {
+            reader.diagnostics.error(.notAnInstant(text), at: fields[key]!.value.location)
+            return nil
+        }
+        return instant
+    }
+
+    private static func strings(_ key: String, in fields: Fields, reader: inout FieldReader) -> [String]? {
+        reader.array(key, in: fields).map { $0.compactMap { reader.string($0, key: key) } }
+    }
+
+    private static func action(_ node: PlistNode, reader: inout FieldReader) -> NotificationAction? {
+        guard let fields = reader.fields(of: node, named: "action", context: "an action", known: ConfigDecoder.actionKeys),
+              reader.require("id", in: fields) != nil, reader.require("title", in: fields) != nil,
+              let id = reader.string("id", in: fields), let title = reader.string("title", in: fields)
+        else { return nil }
+        return NotificationAction(
+            id: id, title: title, destructive: reader.boolean("destructive", in: fields) ?? false,
+            foreground: reader.boolean("foreground", in: fields) ?? false,
+            snoozeMinutes: reader.integer("snoozeMinutes", in: fields, range: 1...1440, rangeText: "1–1440")
+        )
+    }
+
+    private static func notification(_ node: PlistNode, reader: inout FieldReader) -> PlannedNotification? {
+        guard let fields = reader.fields(of: node, named: "notification", context: "a notification", known: notificationKeys)
+        else { return nil }
+        let required = ["id", "kind", "fireAt", "slot", "reminders", "title", "body", "interruptionLevel", "numericId", "sequence"]
+        let missing = required.filter { reader.require($0, in: fields) == nil }
+        let id = reader.string("id", in: fields, nonEmpty: true)
+        let kind = reader.choice("kind", in: fields, from: kinds, describing: "kind")
+        let fireAt = instant("fireAt", in: fields, reader: &reader)
+        var slot: LocalDateTime?
+        if let text = reader.string("slot", in: fields) {
+            slot = ConfigValueParsing.dateTime(text)
+            if slot == nil { reader.diagnostics.error(.invalidDateTime(text), at: fields["slot"]!.value.location) }
+        }
+        let level = reader.choice("interruptionLevel", in: fields, from: ConfigDecoder.interruptionLevels, describing: "interruptionLevel")
+        var userInfo: [String: String] = [:]
+        if let entry = fields["userInfo"], case .dictionary(let dictionary) = entry.value.value {
+            for item in dictionary.entries {
+                if let value = reader.string(item.value, key: "userInfo.\(item.key)") { userInfo[item.key] = value }
+            }
+        }
+        guard missing.isEmpty, let id, let kind, let fireAt, let slot, let level,
+              let reminders = strings("reminders", in: fields, reader: &reader),
+              let title = reader.string("title", in: fields), let body = reader.string("body", in: fields),
+              let sequence = reader.integer("sequence", in: fields, range: 0...Int64(Int32.max), rangeText: "0 or more")
+        else { return nil }
+        _ = reader.integer("numericId", in: fields, range: 0...0x7FFF_FFFF, rangeText: "0–2147483647")
+        return PlannedNotification(
+            id: id, kind: kind, fireAt: fireAt, slot: slot, reminders: reminders, group: reader.string("group", in: fields),
+            parent: reader.string("parent", in: fields), title: title, body: body, interruptionLevel: level,
+            category: reader.string("category", in: fields), sound: reader.string("sound", in: fields),
+            threadID: reader.string("threadID", in: fields), userInfo: userInfo,
+            replaces: strings("replaces", in: fields, reader: &reader) ?? [],
+            durationMinutes: reader.integer("durationMinutes", in: fields, range: 0...1440, rangeText: "0–1440") ?? 15,
+            sequence: sequence
+        )
+    }
+
+    private static func suppressedEntry(_ node: PlistNode, reader: inout FieldReader) -> SuppressedNotification? {
+        guard let fields = reader.fields(of: node, named: "suppressed", context: "a suppressed entry", known: suppressedKeys),
+              let id = reader.string("id", in: fields), let fireAt = instant("fireAt", in: fields, reader: &reader),
+              let reminders = strings("reminders", in: fields, reader: &reader),
+              let reason = reader.choice("reason", in: fields, from: reasons, describing: "reason")
+        else { return nil }
+        return SuppressedNotification(id: id, fireAt: fireAt, reminders: reminders, reason: reason)
+    }
+}
+
+extension ReminderCompiler {
+    /// Reads a plan JSON file (SPEC §8); nil when it is malformed or of another
+    /// `formatVersion`, with errors at their line and column.
+    public static func readPlan(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> Plan? {
+        PlanReader.read(bytes, path: path, diagnostics: &diagnostics)
+    }
+}

@@ -1,0 +1,213 @@
+extension ICalendarExport {
+    /// The recurring calendar: one VEVENT per reminder and time of day with an RRULE that
+    /// expresses its schedule, EXDATEs for `except` dates and for occurrences the plan
+    /// suppressed, and the follow-up as a second VALARM; `once` slots as plain events.
+    /// Expanded inside the plan's window it gives the plan's member occurrences, ungrouped
+    /// and before the budget.
+    ///
+    /// Where one RRULE cannot say it all (monthly `days` with `missingDays: lastDay` beside
+    /// other days, or `days` together with `weekdayOrdinals`), the occurrences the RRULE
+    /// does not produce are listed as RDATEs inside the window.
+    public static func recurring(_ config: ReminderConfig, plan: Plan, zones: TimeZoneDatabase = .system) -> [UInt8] {
+        let settings = CalendarSettings(config)
+        var writer = ICalendarWriter(reservingCapacity: 4096 + config.reminders.count * 1024)
+        begin(&writer, plan: plan, settings: settings)
+        guard let rules = zones.zone(plan.timeZone) else {
+            writer.raw("END:VCALENDAR")
+            return writer.bytes
+        }
+        let span = (plan.now.seconds - 3 * 86_400)...(plan.windowEnd.seconds + 3 * 86_400)
+        let timeline = ZoneTimeline(rules: rules, span: span)
+        let window = PlanningWindow(now: plan.now.seconds, windowEnd: plan.windowEnd.seconds, timeline: timeline, rules: rules)
+        let suppressedMembers = Set(plan.suppressed.flatMap { entry -> [String] in
+            guard let reference = OccurrenceReference(entry.id), !reference.isFollowUp, !entry.id.hasSuffix("-snooze") else { return [] }
+            return entry.reminders.map { NotificationID.occurrence($0, slot: reference.slot) }
+        })
+        var events: [[(String, String)]] = []
+        var firstInstant = plan.now.seconds
+        var lastInstant = plan.windowEnd.seconds
+        for reminder in config.reminders.sorted(by: { $0.id < $1.id }) where reminder.enabled {
+            for event in RecurringSeries(reminder: reminder, window: window, rules: rules, suppressed: suppressedMembers)
+                .events(settings: settings, stamp: ICalendarFormat.utcDateTime(plan.now.seconds))
+            {
+                events.append(event.lines)
+                firstInstant = min(firstInstant, event.start)
+                lastInstant = max(lastInstant, event.start)
+            }
+        }
+        if !events.isEmpty {
+            for (name, value) in VTimeZoneBuilder(rules: rules).lines(named: plan.timeZone, for: firstInstant...lastInstant) {
+                writer.line(name, value)
+            }
+        }
+        for event in events {
+            for (name, value) in event { writer.line(name, value) }
+        }
+        writer.raw("END:VCALENDAR")
+        return writer.bytes
+    }
+}
+
+/// The VEVENTs of one reminder in the recurring style.
+struct RecurringSeries {
+    let reminder: Reminder
+    let window: PlanningWindow
+    let rules: ZoneRules
+    /// Member occurrence IDs the plan suppressed inside its window.
+    let suppressed: Set<String>
+
+    struct Event {
+        /// Content lines, already escaped where TEXT.
+        let lines: [(String, String)]
+        /// The first instance, for the VTIMEZONE span.
+        let start: Int64
+    }
+
+    var schedule: Schedule { reminder.schedule }
+    var zoneName: String { rules.name }
+
+    /// Slots of the reminder on the local dates the window touches.
+    func windowSlots() -> [Slot] {
+        var slots: [Slot] = []
+        let first = window.localDate(of: window.now).adding(days: -1)
+        let last = window.localDate(of: window.windowEnd).adding(days: 1)
+        schedule.forEachSlot(onDates: first...last, timeline: window.timeline) { slots.append($0) }
+        return slots
+    }
+
+    func events(settings: CalendarSettings, stamp: String) -> [Event] {
+        if schedule.frequency == .once {
+            return schedule.at.compactMap { local -> Event? in
+                let id = NotificationID.occurrence(reminder.id, slot: local)
+                guard schedule.firesOn(local.date), !suppressed.contains(id) else { return nil }
+                let timeline = ZoneTimeline(rules: rules, span: instantSpan(around: local.date))
+                let instant = timeline.instant(ofLocal: localSeconds(local)).instant
+                var lines = header(uid: "\(id)@\(settings.uidDomain)", stamp: stamp)
+                // A single event is written at its actual time, as in the expanded style.
+                lines.append(ICalendarExport.startProperty(instant, zone: zoneName, timeline: timeline))
+                lines += body(rotationSlot: nil)
+                return Event(lines: lines, start: instant)
+            }
+        }
+        let upcoming = ReminderCompiler.upcomingSlots(
+            of: reminder, count: schedule.timesOfDay.resolved.count * 3, after: window.now, zone: rules
+        )
+        let inWindow = windowSlots().filter { window.contains($0.instant) }
+        var events: [Event] = []
+        for time in schedule.timesOfDay.resolved {
+            guard let first = upcoming.first(where: { $0.slot.local.time == time })?.slot else { continue }
+            events.append(series(time: time, first: first, inWindow: inWindow.filter { $0.local.time == time },
+                                 settings: settings, stamp: stamp))
+        }
+        return events
+    }
+
+    private func localSeconds(_ local: LocalDateTime) -> Int64 {
+        Int64(local.date.dayNumber) * 86_400 + Int64(local.time.minuteOfDay) * 60
+    }
+
+    private func instantSpan(around date: CivilDate) -> ClosedRange<Int64> {
+        (Int64(date.dayNumber) * 86_400 - 3 * 86_400)...(Int64(date.dayNumber) * 86_400 + 3 * 86_400)
+    }
+
+    private func header(uid: String, stamp: String) -> [(String, String)] {
+        [("BEGIN", "VEVENT"), ("UID", uid), ("DTSTAMP", stamp)]
+    }
+
+    private func body(rotationSlot: Slot?) -> [(String, String)] {
+        var lines: [(String, String)] = [("DURATION", ICalendarFormat.duration(minutes: reminder.durationMinutes))]
+        lines.append(("SUMMARY", ICalendarWriter.escapeText(reminder.title)))
+        // Rotating bodies cannot be written on a series; only a fixed body is.
+        if reminder.bodies.isEmpty, !reminder.body.isEmpty {
+            lines.append(("DESCRIPTION", ICalendarWriter.escapeText(reminder.body)))
+        }
+        lines.append(("SEQUENCE", "0"))
+        if let category = reminder.category { lines.append(("CATEGORIES", ICalendarWriter.escapeText(category))) }
+        lines.append(("TRANSP", "TRANSPARENT"))
+        lines += alarm(trigger: "PT0S", description: reminder.title)
+        if let followUp = reminder.followUp {
+            lines += alarm(trigger: "PT\(followUp.afterMinutes)M", description: followUp.title ?? reminder.title)
+        }
+        lines.append(("END", "VEVENT"))
+        return lines
+    }
+
+    private func alarm(trigger: String, description: String) -> [(String, String)] {
+        [("BEGIN", "VALARM"), ("ACTION", "DISPLAY"), ("TRIGGER", trigger),
+         ("DESCRIPTION", ICalendarWriter.escapeText(description.isEmpty ? "Reminder" : description)), ("END", "VALARM")]
+    }
+
+    /// One series: the reminder at one time of day.
+    private func series(time: LocalTime, first: Slot, inWindow: [Slot], settings: CalendarSettings, stamp: String) -> Event {
+        let zoneParameter = "TZID=\(ICalendarExport.parameterValue(zoneName))"
+        var lines = header(uid: "\(reminder.id)-\(zeroPadded(time.hour, 2))\(zeroPadded(time.minute, 2))@\(settings.uidDomain)", stamp: stamp)
+        lines.append(("DTSTART;\(zoneParameter)", ICalendarFormat.localDateTime(localSeconds(first.local))))
+        let (rrule, expressible) = recurrenceRule()
+        if let rrule { lines.append(("RRULE", rrule)) }
+        // Occurrences inside the window that the RRULE does not produce.
+        let extra = inWindow.filter { $0.local != first.local && !expressible.firesOn($0.local.date) }
+        if !extra.isEmpty {
+            lines.append(("RDATE;\(zoneParameter)", extra.map { ICalendarFormat.localDateTime(localSeconds($0.local)) }.joined(separator: ",")))
+        }
+        var excluded = Set(schedule.exceptions.filter { $0 >= first.local.date }.map { LocalDateTime(date: $0, time: time) })
+        for slot in inWindow where suppressed.contains(NotificationID.occurrence(reminder.id, slot: slot.local)) {
+            excluded.insert(slot.local)
+        }
+        if !excluded.isEmpty {
+            lines.append(("EXDATE;\(zoneParameter)", excluded.sorted().map { ICalendarFormat.localDateTime(localSeconds($0)) }.joined(separator: ",")))
+        }
+        lines += body(rotationSlot: first)
+        return Event(lines: lines, start: first.instant)
+    }
+
+    /// The RRULE of the schedule, and a schedule of exactly what that RRULE produces (for
+    /// RDATEs of the rest). `nil` when no RRULE applies (only RDATEs).
+    func recurrenceRule() -> (String?, Schedule) {
+        var parts: [String] = []
+        var expressible = schedule
+        expressible.exceptions = []
+        switch schedule.frequency {
+        case .once:
+            return (nil, expressible)
+        case .daily:
+            parts.append("FREQ=DAILY")
+        case .weekly:
+            parts.append("FREQ=WEEKLY")
+        case .monthly:
+            parts.append("FREQ=MONTHLY")
+        }
+        if schedule.interval > 1 { parts.append("INTERVAL=\(schedule.interval)") }
+        switch schedule.frequency {
+        case .weekly:
+            parts.append("BYDAY=" + schedule.weekdays.sorted().map(\.code).joined(separator: ","))
+            parts.append("WKST=MO")
+        case .monthly:
+            let needsLastDay = schedule.missingDays == .lastDay ? schedule.monthDays.filter { abs($0) > 28 } : []
+            let plainDays = schedule.monthDays.filter { !needsLastDay.contains($0) }
+            if schedule.weekdayOrdinals.isEmpty, plainDays.isEmpty, needsLastDay.count == 1, let day = needsLastDay.first {
+                // Day 31 with lastDay: the last existing day of 28…31; -31: the first of -31…-28.
+                let candidates = day > 0 ? Array(28...day) : Array(day...(-28))
+                parts.append("BYMONTHDAY=" + candidates.map(String.init).joined(separator: ","))
+                parts.append("BYSETPOS=\(day > 0 ? -1 : 1)")
+            } else if !plainDays.isEmpty {
+                // RFC 5545 skips days a month lacks, as `missingDays: skip` does.
+                parts.append("BYMONTHDAY=" + plainDays.map(String.init).joined(separator: ","))
+                expressible.monthDays = plainDays
+                expressible.weekdayOrdinals = []
+            } else if !schedule.weekdayOrdinals.isEmpty {
+                parts.append("BYDAY=" + schedule.weekdayOrdinals.map(\.description).joined(separator: ","))
+                expressible.monthDays = []
+            } else {
+                return (nil, Schedule(frequency: .once))
+            }
+        default:
+            break
+        }
+        if let end = schedule.end {
+            let last = ZoneTimeline(rules: rules, span: (Int64(end.dayNumber) * 86_400 - 3 * 86_400)...(Int64(end.dayNumber) * 86_400 + 3 * 86_400))
+                .instant(ofLocal: Int64(end.dayNumber) * 86_400 + 86_399).instant
+            parts.append("UNTIL=" + ICalendarFormat.utcDateTime(last))
+        }
+        return (parts.joined(separator: ";"), expressible)
+    }
+}

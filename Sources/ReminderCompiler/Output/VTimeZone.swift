@@ -1,0 +1,176 @@
+/// Builds the VTIMEZONE component of one zone for the instants of a file (RFC 5545 §3.6.5).
+///
+/// Where the zone follows one yearly rule throughout a span of 400 days around the file's
+/// instants, it is written in the RRULE form (one STANDARD, one DAYLIGHT) that Outlook
+/// needs; otherwise as explicit observances, one per transition. Either way every
+/// observance starts before the earliest instant, each onset is written in the local time
+/// of its TZOFFSETFROM, and offsets carry no seconds.
+struct VTimeZoneBuilder {
+    let rules: ZoneRules
+
+    /// A change of offset.
+    struct Transition {
+        let instant: Int64
+        let offsetFrom: Int
+        let offsetTo: Int
+        let toDaylight: Bool
+
+        /// The onset in the local time of the offset before it.
+        var localOnset: Int64 { instant + Int64(offsetFrom) }
+    }
+
+    /// A yearly rule: the `ordinal`-th `weekday` of `month` at `secondOfDay` local time.
+    struct YearlyRule: Equatable {
+        let month: Int
+        let ordinal: Int
+        let weekday: Weekday
+        let secondOfDay: Int
+        let offsetFrom: Int
+        let offsetTo: Int
+
+        var rrule: String { "FREQ=YEARLY;BYMONTH=\(month);BYDAY=\(ordinal)\(weekday.code)" }
+
+        /// The onset of this rule in `year`, as local seconds.
+        func onset(in year: Int) -> Int64 {
+            let length = CivilDate.daysInMonth(year: year, month: month)
+            let first = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: month, day: 1))
+            let firstMatch = 1 + (weekday.rawValue - first.weekday.rawValue + 7) % 7
+            let count = (length - firstMatch) / 7 + 1
+            let day = firstMatch + 7 * (ordinal > 0 ? ordinal - 1 : count + ordinal)
+            return Int64(CivilDate.dayNumber(year: year, month: month, day: day)) * 86_400 + Int64(secondOfDay)
+        }
+    }
+
+    func transitions(in span: ClosedRange<Int64>) -> (initialOffset: Int, initialDaylight: Bool, transitions: [Transition]) {
+        let timeline = ZoneTimeline(rules: rules, span: span)
+        var result: [Transition] = []
+        for (index, instant) in timeline.transitionInstants.enumerated() {
+            result.append(Transition(
+                instant: instant, offsetFrom: Int(timeline.offsets[index]), offsetTo: Int(timeline.offsets[index + 1]),
+                toDaylight: rules.isDaylightSavingTime(at: instant)
+            ))
+        }
+        return (Int(timeline.offsets[0]), rules.isDaylightSavingTime(at: span.lowerBound), result)
+    }
+
+    /// The yearly rule every transition follows, or nil.
+    static func commonRule(of transitions: [Transition]) -> YearlyRule? {
+        var candidates: [YearlyRule]?
+        for transition in transitions {
+            let local = transition.localOnset
+            let day = Int(local.floorDivided(by: 86_400))
+            let date = CivilDate(dayNumber: day)
+            let (year, month, dayOfMonth) = date.components
+            let secondOfDay = Int(local - Int64(day) * 86_400)
+            let length = CivilDate.daysInMonth(year: year, month: month)
+            var ordinals = [(dayOfMonth - 1) / 7 + 1]
+            if dayOfMonth + 7 > length { ordinals.insert(-1, at: 0) }
+            let rules = ordinals.map {
+                YearlyRule(
+                    month: month, ordinal: $0, weekday: date.weekday, secondOfDay: secondOfDay,
+                    offsetFrom: transition.offsetFrom, offsetTo: transition.offsetTo
+                )
+            }
+            candidates = candidates.map { existing in existing.filter(rules.contains) } ?? rules
+            if candidates?.isEmpty == true { return nil }
+        }
+        return candidates?.first
+    }
+
+    /// The VTIMEZONE lines for a file whose instants lie in `instants`.
+    func lines(named zoneName: String, for instants: ClosedRange<Int64>) -> [(String, String)] {
+        let margin: Int64 = 400 * 86_400
+        let analysis = transitions(in: (instants.lowerBound - margin)...(instants.upperBound + margin))
+        var lines: [(String, String)] = [("BEGIN", "VTIMEZONE"), ("TZID", zoneName)]
+        let daylight = analysis.transitions.filter(\.toDaylight)
+        let standard = analysis.transitions.filter { !$0.toDaylight }
+        if analysis.transitions.isEmpty {
+            // No change around the file: one observance from well before it.
+            let local = instants.lowerBound - margin + Int64(analysis.initialOffset)
+            lines += observance(
+                daylight: analysis.initialDaylight, onset: local, from: analysis.initialOffset, to: analysis.initialOffset
+            )
+        } else if !daylight.isEmpty, !standard.isEmpty,
+                  let daylightRule = Self.commonRule(of: daylight), let standardRule = Self.commonRule(of: standard),
+                  daylightRule.offsetTo == standardRule.offsetFrom, standardRule.offsetTo == daylightRule.offsetFrom
+        {
+            // Both rules' onsets in the year before the earliest instant, so that both
+            // observances start before it.
+            let firstLocal = instants.lowerBound + Int64(analysis.initialOffset)
+            let year = CivilDate(dayNumber: Int(firstLocal.floorDivided(by: 86_400))).components.year - 1
+            lines += observance(daylight: false, onset: standardRule.onset(in: year), from: standardRule.offsetFrom,
+                                to: standardRule.offsetTo, rrule: standardRule.rrule)
+            lines += observance(daylight: true, onset: daylightRule.onset(in: year), from: daylightRule.offsetFrom,
+                                to: daylightRule.offsetTo, rrule: daylightRule.rrule)
+        } else {
+            // Explicit observances: the period in force before the earliest instant, then
+            // every transition up to the latest.
+            let before = analysis.transitions.last { $0.instant <= instants.lowerBound }
+            if let before {
+                lines += observance(daylight: before.toDaylight, onset: before.localOnset, from: before.offsetFrom, to: before.offsetTo)
+            } else {
+                let local = instants.lowerBound - margin + Int64(analysis.initialOffset)
+                lines += observance(daylight: analysis.initialDaylight, onset: local, from: analysis.initialOffset,
+                                    to: analysis.initialOffset)
+            }
+            for transition in analysis.transitions
+            where transition.instant > instants.lowerBound && transition.instant <= instants.upperBound {
+                lines += observance(daylight: transition.toDaylight, onset: transition.localOnset, from: transition.offsetFrom,
+                                    to: transition.offsetTo)
+            }
+        }
+        lines.append(("END", "VTIMEZONE"))
+        return lines
+    }
+
+    private func observance(daylight: Bool, onset: Int64, from: Int, to: Int, rrule: String? = nil) -> [(String, String)] {
+        let kind = daylight ? "DAYLIGHT" : "STANDARD"
+        var lines: [(String, String)] = [
+            ("BEGIN", kind), ("DTSTART", ICalendarFormat.localDateTime(onset)),
+            ("TZOFFSETFROM", ICalendarFormat.offset(from)), ("TZOFFSETTO", ICalendarFormat.offset(to)),
+        ]
+        if let rrule {
+            lines.append(("RRULE", rrule))
+        } else {
+            // The onset repeated as RDATE: RFC 5545 needs only DTSTART, but some readers
+            // apply an observance only through its RRULE or RDATE.
+            lines.append(("RDATE", ICalendarFormat.localDateTime(onset)))
+        }
+        lines.append(("END", kind))
+        return lines
+    }
+}
+
+/// Value formats of RFC 5545.
+enum ICalendarFormat {
+    /// `YYYYMMDDTHHMMSS` of local seconds.
+    static func localDateTime(_ localSeconds: Int64) -> String {
+        let day = Int(localSeconds.floorDivided(by: 86_400))
+        let second = Int(localSeconds - Int64(day) * 86_400)
+        let (year, month, dayOfMonth) = CivilDate(dayNumber: day).components
+        return "\(zeroPadded(year, 4))\(zeroPadded(month, 2))\(zeroPadded(dayOfMonth, 2))T"
+            + "\(zeroPadded(second / 3600, 2))\(zeroPadded(second / 60 % 60, 2))\(zeroPadded(second % 60, 2))"
+    }
+
+    /// `YYYYMMDDTHHMMSSZ` of an instant.
+    static func utcDateTime(_ instant: Int64) -> String {
+        localDateTime(instant) + "Z"
+    }
+
+    /// `YYYYMMDD`.
+    static func date(_ date: CivilDate) -> String {
+        let (year, month, day) = date.components
+        return "\(zeroPadded(year, 4))\(zeroPadded(month, 2))\(zeroPadded(day, 2))"
+    }
+
+    /// `+HHMM` (seconds dropped: RFC 5545 allows them, many importers do not).
+    static func offset(_ seconds: Int) -> String {
+        let magnitude = abs(seconds)
+        return (seconds < 0 ? "-" : "+") + zeroPadded(magnitude / 3600, 2) + zeroPadded(magnitude / 60 % 60, 2)
+    }
+
+    /// `PT15M`, `PT0S`.
+    static func duration(minutes: Int) -> String {
+        minutes == 0 ? "PT0S" : "PT\(minutes)M"
+    }
+}

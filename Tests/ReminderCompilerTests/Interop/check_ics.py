@@ -1,0 +1,144 @@
+"""Reads a remindc .ics with independent parsers and compares it with the plan.
+
+    check_ics.py expanded ICS PLAN [--rename]   every event's instant, title and body
+    check_ics.py recurring ICS PLAN [--rename]  the series expanded inside the window
+
+With --rename the TZID is replaced by a name no library knows, so that only the file's own
+VTIMEZONE can supply the offsets. Prints problems and exits 1 when there are any.
+"""
+import datetime
+import json
+import re
+import sys
+
+import icalendar
+import recurring_ical_events
+from ical.calendar_stream import IcsCalendarStream
+
+RENAMED = "Remindc-Test/Renamed-Zone"
+
+
+def parse_instant(text):
+    return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def utc(moment):
+    # Compared in UTC: PEP 495 makes an aware time in a repeated hour unequal to every
+    # time of another zone, even the same instant.
+    return moment.astimezone(datetime.timezone.utc)
+
+
+def check_physical_lines(raw, problems):
+    if raw.startswith(b"\xef\xbb\xbf"):
+        problems.append("the file starts with a byte-order mark")
+    if b"\r\n" not in raw or raw.replace(b"\r\n", b"").find(b"\n") >= 0 or raw.replace(b"\r\n", b"").find(b"\r") >= 0:
+        problems.append("line ends are not all CRLF")
+    for number, line in enumerate(raw.split(b"\r\n"), 1):
+        if len(line) > 75:
+            problems.append(f"line {number} has {len(line)} octets")
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError:
+            problems.append(f"line {number} splits a UTF-8 character")
+
+
+def load(path, rename):
+    raw = open(path, "rb").read()
+    text = raw.decode("utf-8")
+    if rename:
+        zone = re.search(r"^TZID:(.*)\r$", text, re.MULTILINE).group(1)
+        text = text.replace("TZID:" + zone + "\r\n", "TZID:" + RENAMED + "\r\n")
+        text = text.replace("TZID=" + zone + ":", "TZID=" + RENAMED + ":")
+        # X-WR-TIMEZONE only names a zone for floating times, which remindc never writes;
+        # drop it so that nothing can look the real zone up by name.
+        text = re.sub(r"X-WR-TIMEZONE:[^\r]*\r\n", "", text)
+        if zone in text:
+            raise SystemExit("renaming left the zone name in the file")
+    return raw, text
+
+
+def expanded(ics_path, plan, rename):
+    problems = []
+    raw, text = load(ics_path, rename)
+    check_physical_lines(raw, problems)
+    expected = {n["id"]: n for n in plan["notifications"]}
+    domain_free = lambda uid: uid.rsplit("@", 1)[0]
+
+    calendar = icalendar.Calendar.from_ical(text)
+    events = list(calendar.walk("VEVENT"))
+    if len(events) != len(expected):
+        problems.append(f"icalendar: {len(events)} events, the plan has {len(expected)}")
+    for event in events:
+        uid = domain_free(str(event["UID"]))
+        notification = expected.get(uid)
+        if notification is None:
+            problems.append(f"icalendar: unexpected UID {uid}")
+            continue
+        start = event.decoded("DTSTART")
+        if start.tzinfo is None:
+            problems.append(f"icalendar: {uid} has a floating time")
+        elif utc(start) != utc(parse_instant(notification["fireAt"])):
+            problems.append(f"icalendar: {uid} starts {start.isoformat()}, the plan says {notification['fireAt']}")
+        if str(event["SUMMARY"]) != notification["title"]:
+            problems.append(f"icalendar: {uid} SUMMARY {str(event['SUMMARY'])!r} != {notification['title']!r}")
+        body = str(event.get("DESCRIPTION", ""))
+        if body != notification["body"].replace("\r\n", "\n").replace("\r", "\n"):
+            problems.append(f"icalendar: {uid} DESCRIPTION {body!r} != {notification['body']!r}")
+
+    strict = IcsCalendarStream.calendar_from_ics(text)
+    if len(strict.events) != len(expected):
+        problems.append(f"ical: {len(strict.events)} events, the plan has {len(expected)}")
+    for event in strict.events:
+        uid = domain_free(event.uid)
+        notification = expected.get(uid)
+        if notification is None:
+            problems.append(f"ical: unexpected UID {uid}")
+            continue
+        if utc(event.dtstart) != utc(parse_instant(notification["fireAt"])):
+            problems.append(f"ical: {uid} starts {event.dtstart.isoformat()}, the plan says {notification['fireAt']}")
+        if event.summary != notification["title"]:
+            problems.append(f"ical: {uid} summary {event.summary!r} != {notification['title']!r}")
+    return problems
+
+
+def recurring(ics_path, plan, rename):
+    problems = []
+    raw, text = load(ics_path, rename)
+    check_physical_lines(raw, problems)
+    now = parse_instant(plan["now"])
+    end = parse_instant(plan["windowEnd"])
+    expected = sorted(
+        (n["reminders"][0], utc(parse_instant(n["fireAt"])))
+        for n in plan["notifications"] if n["kind"] == "single"
+    )
+    calendar = icalendar.Calendar.from_ical(text)
+    found = []
+    for occurrence in recurring_ical_events.of(calendar).between(now - datetime.timedelta(days=2), end + datetime.timedelta(days=2)):
+        start = occurrence.decoded("DTSTART")
+        if not (now < start <= end):
+            continue
+        uid = str(occurrence["UID"]).rsplit("@", 1)[0]
+        match = re.fullmatch(r"(.+)-\d{8}-\d{4}", uid) or re.fullmatch(r"(.+)-\d{4}", uid)
+        found.append((match.group(1), utc(start)))
+    found.sort()
+    if found != expected:
+        missing = [f"{r} {t.isoformat()}" for r, t in expected if (r, t) not in found]
+        extra = [f"{r} {t.isoformat()}" for r, t in found if (r, t) not in expected]
+        problems.append(f"expanded series differ from the plan: {len(found)} vs {len(expected)}; "
+                        f"missing {missing[:5]}, extra {extra[:5]}")
+    return problems
+
+
+def main():
+    mode, ics_path, plan_path = sys.argv[1:4]
+    rename = "--rename" in sys.argv[4:]
+    plan = json.load(open(plan_path, encoding="utf-8"))
+    problems = expanded(ics_path, plan, rename) if mode == "expanded" else recurring(ics_path, plan, rename)
+    for problem in problems[:40]:
+        print(problem)
+    print(f"{mode}: {len(plan['notifications'])} notifications checked, {len(problems)} problems")
+    sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()
