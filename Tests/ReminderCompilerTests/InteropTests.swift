@@ -34,16 +34,9 @@ func contentDescription(_ config: ReminderConfig) -> String {
 
 @Suite("Interoperability")
 struct InteropTests {
-    /// The first `python3` on the PATH (the one `.ci/run` installs packages into).
-    static let python: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
-        .split(separator: ":")
-        .map { "\($0)/python3" }
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
-
     @Test("a config written by Python's plistlib with an example's content is accepted as the same config",
           arguments: try TestEnvironment.exampleConfigs())
     func plistlibWrittenConfig(_ example: URL) throws {
-        let python = try #require(Self.python, "python3 is needed for this test")
         // plistlib reads the example and writes it anew: its own XML layout, escaping and
         // element order, none of it ours.
         let script = """
@@ -52,7 +45,7 @@ struct InteropTests {
             data = plistlib.load(f)
         sys.stdout.buffer.write(plistlib.dumps(data, fmt=plistlib.FMT_XML, sort_keys=True))
         """
-        let result = try run(URL(fileURLWithPath: python), ["-c", script, example.path])
+        let result = try Python.script(["-c", script, example.path])
         #expect(result.status == 0, "\(result.standardError)")
         let rewritten = Array(result.standardOutput.utf8)
         #expect(rewritten != (try TestEnvironment.bytes(example)))

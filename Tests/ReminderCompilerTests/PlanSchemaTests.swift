@@ -20,8 +20,7 @@ func validateWithJSONSchema(schema: URL, documents: [URL]) throws -> ProcessResu
             print(f"{path}: {list(error.absolute_path)}: {error.message}")
     sys.exit(1 if failures else 0)
     """
-    let python = try #require(InteropTests.python, "python3 with jsonschema is needed for this test")
-    return try run(URL(fileURLWithPath: python), ["-c", script, schema.path] + documents.map(\.path))
+    return try Python.script(["-c", script, schema.path] + documents.map(\.path))
 }
 
 @Suite("Plan JSON schema")

@@ -64,7 +64,7 @@ struct ProcessResult {
 /// Output goes to temporary files rather than pipes, so that a large output can never
 /// block the child while the test waits for it.
 func run(_ executable: URL, _ arguments: [String], in directory: URL = TestEnvironment.repositoryRoot,
-         input: Data? = nil) throws -> ProcessResult {
+         input: Data? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -86,6 +86,9 @@ func run(_ executable: URL, _ arguments: [String], in directory: URL = TestEnvir
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    }
     process.standardOutput = output
     process.standardError = error
     process.standardInput = inputHandle

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+@testable import ReminderCompiler
+
+/// Checks an .ics against its plan with Python's `icalendar` and `ical` (and, for the
+/// recurring style, `recurring-ical-events`), through `Interop/check_ics.py`.
+func checkICS(_ style: String, ics: URL, plan: URL, rename: Bool) throws -> ProcessResult {
+    let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Interop/check_ics.py")
+    return try Python.script([script.path, style, ics.path, plan.path] + (rename ? ["--rename"] : []))
+}
+
+/// Compiles a config with `options` into a plan and an .ics in a scratch folder.
+func compileToFiles(_ config: String, style: String, options: [String]) throws -> (plan: URL, ics: URL, folder: URL) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-ics-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let plan = folder.appendingPathComponent("plan.json")
+    let ics = folder.appendingPathComponent("plan.ics")
+    let result = try run(
+        TestEnvironment.remindcExecutable,
+        ["compile", config, "-o", plan.path, "--ics", ics.path, "--ics-style", style] + options
+    )
+    #expect(result.status == 0, "\(result.standardError)")
+    return (plan, ics, folder)
+}
+
+@Suite("iCalendar export")
+struct ICalendarTests {
+    static let fixedNow = "2026-11-22T08:00:00Z"
+    static let fixtures = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Fixtures")
+    static let zones = [
+        "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "America/Santiago", "Europe/Dublin",
+        "Africa/Casablanca", "Asia/Kolkata", "UTC", "America/Havana", "Pacific/Apia",
+    ]
+
+    @Test("each example has its golden .ics, in both styles", arguments: try TestEnvironment.exampleConfigs())
+    func golden(_ config: URL) throws {
+        let name = config.deletingPathExtension().lastPathComponent
+        for style in ["expanded", "recurring"] {
+            let files = try compileToFiles("examples/\(config.lastPathComponent)", style: style, options: ["--now", Self.fixedNow])
+            defer { try? FileManager.default.removeItem(at: files.folder) }
+            let text = String(decoding: try Data(contentsOf: files.ics), as: UTF8.self)
+            expectGolden(text, matches: CompileCommandTests.golden.appendingPathComponent("ics/\(name).\(style).ics"))
+        }
+    }
+
+    @Test("icalendar and ical read every example's expanded .ics at the plan's instants, with and without the zone's name",
+          arguments: try TestEnvironment.exampleConfigs())
+    func expandedExamples(_ config: URL) throws {
+        let files = try compileToFiles("examples/\(config.lastPathComponent)", style: "expanded", options: ["--now", Self.fixedNow])
+        defer { try? FileManager.default.removeItem(at: files.folder) }
+        for rename in [false, true] {
+            let result = try checkICS("expanded", ics: files.ics, plan: files.plan, rename: rename)
+            #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        }
+    }
+
+    @Test("only our VTIMEZONE supplies the offsets, and it is right for every instant: 400 days of small-hour slots",
+          arguments: zones)
+    func expandedInZone(_ zone: String) throws {
+        let config = Self.fixtures.appendingPathComponent("zones-around-the-clock.plist").path
+        let files = try compileToFiles(config, style: "expanded", options: ["--now", Self.fixedNow, "--time-zone", zone])
+        defer { try? FileManager.default.removeItem(at: files.folder) }
+        let result = try checkICS("expanded", ics: files.ics, plan: files.plan, rename: true)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains("0 problems"))
+    }
+
+    @Test("the recurring export expanded by recurring-ical-events equals the plan's occurrences",
+          arguments: ["examples/activity-lookback.plist", "examples/daily-facts.plist", "examples/intake-goals.plist",
+                      "examples/travel-medication.plist", "Tests/ReminderCompilerTests/Fixtures/recurring-edge-cases.plist"])
+    func recurringRoundTrip(_ config: String) throws {
+        let files = try compileToFiles(config, style: "recurring", options: ["--now", Self.fixedNow, "--pending-limit", "0"])
+        defer { try? FileManager.default.removeItem(at: files.folder) }
+        let result = try checkICS("recurring", ics: files.ics, plan: files.plan, rename: false)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains("0 problems"))
+    }
+
+    @Test("suppressed occurrences become EXDATEs: the recurring export still equals the plan after events")
+    func recurringWithEvents() throws {
+        let files = try compileToFiles(
+            "examples/intake-goals.plist", style: "recurring",
+            options: ["--now", Self.fixedNow, "--pending-limit", "0", "--events", "examples/intake-goals.events.json"]
+        )
+        defer { try? FileManager.default.removeItem(at: files.folder) }
+        let text = String(decoding: try Data(contentsOf: files.ics), as: UTF8.self)
+        #expect(text.contains("EXDATE;TZID=Australia/Sydney:20261123T080000"))
+        let result = try checkICS("recurring", ics: files.ics, plan: files.plan, rename: false)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    }
+
+    @Test("remindc ics writes from a plan file what compile --ics writes; recurring asks for the config")
+    func icsCommand() throws {
+        let files = try compileToFiles("examples/medication.plist", style: "expanded", options: ["--now", Self.fixedNow])
+        defer { try? FileManager.default.removeItem(at: files.folder) }
+        let fromPlan = try remindc("ics", files.plan.path, "--config", "examples/medication.plist")
+        #expect(fromPlan.status == 0, "\(fromPlan.standardError)")
+        #expect(fromPlan.standardOutput == String(decoding: try Data(contentsOf: files.ics), as: UTF8.self))
+        let withoutConfig = try remindc("ics", files.plan.path)
+        #expect(withoutConfig.standardOutput.contains("X-WR-CALNAME:Reminders"))
+        #expect(withoutConfig.standardOutput.contains("@remindc.local"))
+        let recurring = try remindc("ics", files.plan.path, "--ics-style", "recurring")
+        #expect(recurring.status == 1)
+        #expect(recurring.standardError.contains("give the config with --config CONFIG"))
+        let corrupt = files.folder.appendingPathComponent("corrupt.json")
+        try Data("{\"formatVersion\": 1,\n \"timeZone\": }".utf8).write(to: corrupt)
+        let broken = try remindc("ics", corrupt.path)
+        #expect(broken.status == 1)
+        #expect(broken.standardError.hasPrefix("\(corrupt.path):2:14: error: malformed JSON"))
+    }
+
+    @Test("the calendar's frame: no BOM, CRLF, one PRODID, no METHOD, DTSTAMP from the plan's now")
+    func frame() throws {
+        let files = try compileToFiles("examples/daily-facts.plist", style: "expanded", options: ["--now", Self.fixedNow])
+        defer { try? FileManager.default.removeItem(at: files.folder) }
+        let bytes = [UInt8](try Data(contentsOf: files.ics))
+        #expect(Array(bytes.prefix(3)) != [0xEF, 0xBB, 0xBF])
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = text.components(separatedBy: "\r\n")
+        #expect(lines.first == "BEGIN:VCALENDAR")
+        #expect(lines.last == "")
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        #expect(lines.filter { $0.hasPrefix("PRODID:") }.count == 1)
+        #expect(!lines.contains { $0.hasPrefix("METHOD") })
+        #expect(lines.filter { $0.hasPrefix("DTSTAMP:") }.allSatisfy { $0 == "DTSTAMP:20261122T080000Z" })
+        #expect(lines.contains("CALSCALE:GREGORIAN"))
+        #expect(lines.contains("X-WR-TIMEZONE:Asia/Kolkata"))
+        #expect(lines.filter { $0 == "BEGIN:VTIMEZONE" }.count == 1)
+    }
+}
+
+@Suite("iCalendar text")
+struct ICalendarTextTests {
+    /// Unfolding and unescaping written independently of the writer, from RFC 5545 §3.1
+    /// and §3.3.11.
+    static func unfold(_ bytes: [UInt8]) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var index = 0
+        var current: [UInt8] = []
+        while index < bytes.count {
+            if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A {
+                if index + 2 < bytes.count, bytes[index + 2] == 0x20 || bytes[index + 2] == 0x09 {
+                    index += 3
+                    continue
+                }
+                lines.append(current)
+                current = []
+                index += 2
+                continue
+            }
+            current.append(bytes[index])
+            index += 1
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    static func unescape(_ text: String) -> String {
+        // Scalar by scalar: an escaped "n" may be followed by a combining mark.
+        var result = String.UnicodeScalarView()
+        var escaping = false
+        for scalar in text.unicodeScalars {
+            if escaping {
+                result.append(scalar == "n" || scalar == "N" ? "\n" : scalar)
+                escaping = false
+            } else if scalar == "\\" {
+                escaping = true
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    @Test("any Unicode text survives escape, fold, unfold and unescape; no physical line exceeds 75 octets")
+    func roundTrip() {
+        let pieces = ["a", "é", "e\u{301}", "漢字", "💊", "👩‍👩‍👧", "🇩🇪", "\\", ";", ",", "\n", " ", "x", "\u{1F3FB}", "Ω", "ß", "\u{200D}"]
+        var generator = SeededGenerator(seed: 75)
+        for length in 0..<400 {
+            var text = ""
+            for _ in 0..<(length % 120) { text += pieces[Int.random(in: 0..<pieces.count, using: &generator)] }
+            var writer = ICalendarWriter()
+            writer.text("DESCRIPTION", text)
+            let physical = writer.bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
+            for line in physical {
+                // Without its CR, every physical line is at most 75 octets and valid UTF-8.
+                let content = line.last == 0x0D ? line.dropLast() : line[...]
+                #expect(content.count <= 75)
+                #expect(String(validating: Array(content), as: UTF8.self) != nil)
+            }
+            let logical = Self.unfold(writer.bytes)
+            #expect(logical.count == 1)
+            let value = String(decoding: logical[0].dropFirst("DESCRIPTION:".utf8.count), as: UTF8.self)
+            #expect(Self.unescape(value) == text)
+        }
+    }
+
+    @Test("control characters are removed and every line break becomes \\n")
+    func controlCharacters() {
+        #expect(ICalendarWriter.escapeText("a\u{0}b\u{7}c\td\r\ne\rf\ng\u{7F}") == "abcd\\ne\\nf\\ng")
+        #expect(ICalendarWriter.escapeText("x;y,z\\") == "x\\;y\\,z\\\\")
+    }
+}
