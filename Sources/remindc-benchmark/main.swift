@@ -85,6 +85,7 @@ for (name, xml, events) in workloads {
     let json = medianMilliseconds(runs: runs) {
         PlanJSON.write(plan) { chunk in devNull.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: chunk.baseAddress!), count: chunk.count, deallocator: .none)) }
     }
+    let ics = medianMilliseconds(runs: runs) { ICalendarExport.expanded(plan, settings: CalendarSettings(config)) }
     let count = plan.notifications.count
     let jsonBytes = PlanJSON.encode(plan).count
     print("\(name): \(config.reminders.count) reminders, \(count) notifications, \(plan.suppressed.count) suppressed, \(jsonBytes / 1024) KiB of plan JSON, median of \(runs) runs")
@@ -92,4 +93,5 @@ for (name, xml, events) in workloads {
     print("  expand + plan      \(format(expand))")
     print("  plan JSON          \(format(json))")
     print("  expand + JSON      \(format(expand + json))   \(Int(Double(count) / ((expand + json) / 1000))) notifications/s")
+    print("  expanded .ics      \(format(ics))")
 }

@@ -42,11 +42,12 @@ public enum ICalendarExport {
                 writer.line(name, value)
             }
             let timeline = ZoneTimeline(rules: rules, span: (instants.lowerBound - 3 * 86_400)...(instants.upperBound + 3 * 86_400))
-            let stamp = ICalendarFormat.utcDateTime(plan.now.seconds)
+            let startName = "DTSTART;TZID=\(parameterValue(plan.timeZone))"
+            let uidSuffix = "@" + settings.uidDomain
             plan.notifications.withUnsafeBufferPointer { notifications in
                 for index in notifications.indices {
-                    writeEvent(notifications[index], zone: plan.timeZone, timeline: timeline, stamp: stamp,
-                               settings: settings, to: &writer)
+                    writeEvent(notifications[index], startName: startName, timeline: timeline, now: plan.now.seconds,
+                               uidSuffix: uidSuffix, to: &writer)
                 }
             }
         }
@@ -68,17 +69,23 @@ public enum ICalendarExport {
     /// occurs twice (clocks fell back): RFC 5545 reads such a time as the first pass, but
     /// importers differ, and the second pass cannot be named with a TZID at all.
     static func startProperty(_ instant: Int64, zone: String, timeline: ZoneTimeline) -> (String, String) {
-        let offset = Int64(timeline.offset(at: instant))
-        let local = instant + offset
-        let otherOffsets = [timeline.offset(at: instant - 86_400), timeline.offset(at: instant + 86_400)]
-            .map(Int64.init).filter { $0 != offset }
-        // Another offset of the neighbouring days that maps the same local time to an
-        // instant in force with that offset makes the local time ambiguous.
-        let ambiguous = otherOffsets.contains { other in Int64(timeline.offset(at: local - other)) == other }
-        if !ambiguous, timeline.instant(ofLocal: local).instant == instant {
+        if let local = unambiguousLocalTime(of: instant, timeline: timeline) {
             return ("DTSTART;TZID=\(parameterValue(zone))", ICalendarFormat.localDateTime(local))
         }
         return ("DTSTART", ICalendarFormat.utcDateTime(instant))
+    }
+
+    /// The local time of an instant, unless that local time occurs twice.
+    static func unambiguousLocalTime(of instant: Int64, timeline: ZoneTimeline) -> Int64? {
+        let offset = Int64(timeline.offset(at: instant))
+        let local = instant + offset
+        // Another offset of the neighbouring days under which the same local time names an
+        // instant that really has that offset makes the local time ambiguous.
+        for other in [timeline.offset(at: instant - 86_400), timeline.offset(at: instant + 86_400)].map(Int64.init)
+        where other != offset && Int64(timeline.offset(at: local - other)) == other {
+            return nil
+        }
+        return local
     }
 
     /// A parameter value, quoted when it holds `:`, `;` or `,`.
@@ -87,14 +94,18 @@ public enum ICalendarExport {
     }
 
     private static func writeEvent(
-        _ notification: PlannedNotification, zone: String, timeline: ZoneTimeline, stamp: String,
-        settings: CalendarSettings, to writer: inout ICalendarWriter
+        _ notification: borrowing PlannedNotification, startName: String, timeline: ZoneTimeline, now: Int64,
+        uidSuffix: String, to writer: inout ICalendarWriter
     ) {
         writer.raw("BEGIN:VEVENT")
-        writer.line("UID", "\(notification.id)@\(settings.uidDomain)")
-        writer.line("DTSTAMP", stamp)
-        let start = startProperty(notification.fireAt.seconds, zone: zone, timeline: timeline)
-        writer.line(start.0, start.1)
+        writer.line("UID", notification.id + uidSuffix)
+        writer.dateTime("DTSTAMP", localSeconds: now, utc: true)
+        let instant = notification.fireAt.seconds
+        if let local = unambiguousLocalTime(of: instant, timeline: timeline) {
+            writer.dateTime(startName, localSeconds: local, utc: false)
+        } else {
+            writer.dateTime("DTSTART", localSeconds: instant, utc: true)
+        }
         writer.line("DURATION", ICalendarFormat.duration(minutes: notification.durationMinutes))
         writer.text("SUMMARY", notification.title)
         if !notification.body.isEmpty { writer.text("DESCRIPTION", notification.body) }

@@ -1,67 +1,144 @@
 /// Writes RFC 5545 content lines: CRLF line ends, TEXT escaping, and folding at 75 octets
 /// that never splits a UTF-8 character or an escape sequence.
+///
+/// Bytes are written straight into one buffer, runs of plain text in bulk: exporting a
+/// year of notifications writes tens of megabytes.
 struct ICalendarWriter {
     private(set) var bytes: [UInt8] = []
+    /// Octets on the current physical line.
+    private var lineLength = 0
+    /// Reused for numbers and dates, so that formatting them allocates nothing.
+    private var scratch: [UInt8] = []
 
     /// The longest physical line, in octets, without its CRLF (RFC 5545 §3.1).
     static let maximumLineOctets = 75
 
     init(reservingCapacity capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
+        scratch.reserveCapacity(32)
     }
 
     /// Writes `name:value` (the value already in its final, escaped form), folded.
     mutating func line(_ name: String, _ value: String) {
-        fold(Array(name.utf8) + [UInt8(ascii: ":")] + Array(value.utf8))
+        append(name, escaping: false)
+        append(":", escaping: false)
+        append(value, escaping: false)
+        endLine()
     }
 
     /// Writes a property whose value is TEXT, escaped.
     mutating func text(_ name: String, _ value: String) {
-        line(name, Self.escapeText(value))
+        append(name, escaping: false)
+        append(":", escaping: false)
+        append(value, escaping: true)
+        endLine()
     }
 
     /// Writes a line such as `BEGIN:VEVENT`.
     mutating func raw(_ content: String) {
-        fold(Array(content.utf8))
+        append(content, escaping: false)
+        endLine()
     }
 
-    /// Folds a logical line: breaks before 75 octets, never inside a UTF-8 sequence or
-    /// between a backslash and the character it escapes; continuation lines start with a
-    /// space, which counts toward their 75 octets.
-    private mutating func fold(_ content: [UInt8]) {
-        var lineLength = 0
+    /// Writes `name:` and a local date-time `YYYYMMDDTHHMMSS` (with `Z` for UTC).
+    mutating func dateTime(_ name: String, localSeconds: Int64, utc: Bool) {
+        append(name, escaping: false)
+        append(":", escaping: false)
+        let day = Int(localSeconds.floorDivided(by: 86_400))
+        let second = Int(localSeconds - Int64(day) * 86_400)
+        let (year, month, dayOfMonth) = CivilDate(dayNumber: day).components
+        scratch.removeAll(keepingCapacity: true)
+        scratch.appendDecimal(year, width: 4)
+        scratch.appendDecimal(month, width: 2)
+        scratch.appendDecimal(dayOfMonth, width: 2)
+        scratch.append(UInt8(ascii: "T"))
+        scratch.appendDecimal(second / 3600, width: 2)
+        scratch.appendDecimal(second / 60 % 60, width: 2)
+        scratch.appendDecimal(second % 60, width: 2)
+        if utc { scratch.append(UInt8(ascii: "Z")) }
+        let digits = scratch
+        digits.withUnsafeBufferPointer { appendFolded($0, escaping: false) }
+        endLine()
+    }
+
+    private mutating func endLine() {
+        bytes.append(0x0D)
+        bytes.append(0x0A)
+        lineLength = 0
+    }
+
+    private mutating func fold() {
+        bytes.append(0x0D)
+        bytes.append(0x0A)
+        bytes.append(0x20)
+        lineLength = 1
+    }
+
+    private mutating func append(_ text: String, escaping: Bool) {
+        var text = text
+        text.withUTF8 { appendFolded($0, escaping: escaping) }
+    }
+
+    /// Whether a byte needs TEXT escaping or removal.
+    private static func isSpecial(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",")
+    }
+
+    private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+
+    /// Appends content to the current line, folding before 75 octets at a character
+    /// boundary, and with `escaping`, applying TEXT escapes that are never split.
+    private mutating func appendFolded(_ utf8: UnsafeBufferPointer<UInt8>, escaping: Bool) {
         var index = 0
-        while index < content.count {
-            // The unit to place: one UTF-8 character, or an escape and its character.
-            var unitEnd = index + Self.sequenceLength(content[index])
-            if content[index] == UInt8(ascii: "\\"), unitEnd < content.count {
-                unitEnd += Self.sequenceLength(content[unitEnd])
+        let count = utf8.count
+        while index < count {
+            let room = Self.maximumLineOctets - lineLength
+            // A run of bytes that need no escape and fit on this line, ending on a
+            // character boundary.
+            var end = index
+            let limit = min(count, index + room)
+            if escaping {
+                while end < limit, !Self.isSpecial(utf8[end]) { end += 1 }
+            } else {
+                end = limit
             }
-            unitEnd = min(unitEnd, content.count)
-            let unitLength = unitEnd - index
-            if lineLength + unitLength > Self.maximumLineOctets {
-                bytes.append(contentsOf: [0x0D, 0x0A, UInt8(ascii: " ")])
-                lineLength = 1
+            if end < count {
+                while end > index, Self.isContinuation(utf8[end]) { end -= 1 }
             }
-            bytes.append(contentsOf: content[index..<unitEnd])
-            lineLength += unitLength
-            index = unitEnd
+            if end > index {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end]))
+                lineLength += end - index
+                index = end
+                continue
+            }
+            let byte = utf8[index]
+            if escaping, Self.isSpecial(byte) {
+                index += 1
+                let escape: UInt8?
+                switch byte {
+                case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","): escape = byte
+                case 0x0D:
+                    // CRLF and a lone CR are one line break.
+                    if index < count, utf8[index] == 0x0A { index += 1 }
+                    escape = UInt8(ascii: "n")
+                case 0x0A: escape = UInt8(ascii: "n")
+                default: escape = nil  // other control characters are removed
+                }
+                if let escape {
+                    if lineLength + 2 > Self.maximumLineOctets { fold() }
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(escape)
+                    lineLength += 2
+                }
+                continue
+            }
+            // The next character does not fit: continue on a new line.
+            fold()
         }
-        bytes.append(contentsOf: [0x0D, 0x0A])
     }
 
-    /// The length of the UTF-8 sequence that `lead` starts (1 for stray continuation bytes).
-    private static func sequenceLength(_ lead: UInt8) -> Int {
-        switch lead {
-        case 0xF0...0xF7: 4
-        case 0xE0...0xEF: 3
-        case 0xC0...0xDF: 2
-        default: 1
-        }
-    }
-
-    /// TEXT escaping (RFC 5545 §3.3.11): `\` `;` `,` escaped, line breaks as `\n`, other
-    /// control characters removed.
+    /// TEXT escaping (RFC 5545 §3.3.11) as a string, for values assembled before writing:
+    /// `\` `;` `,` escaped, line breaks as `\n`, other control characters removed.
     static func escapeText(_ value: String) -> String {
         var result = ""
         result.reserveCapacity(value.utf8.count)
