@@ -27,7 +27,6 @@ struct AtomicOutput {
         staged.append((temporary, path))
         do {
             try write(file)
-            try file.synchronize()
             try file.close()
         } catch {
             try? file.close()
