@@ -35,12 +35,21 @@ struct Compile: ParsableCommand {
     @Option(name: .customLong("ics-style"), help: "expanded (one event per notification) or recurring (one series per reminder and time).")
     var icsStyle: ICalendarStyle = .expanded
 
+    @Option(help: "The previous plan: unchanged notifications keep their sequence, changed ones count it up.")
+    var previous: String?
+
+    @Option(help: "With --previous: also write the JSON diff from the previous plan to this one.")
+    var diff: String?
+
     func validate() throws {
         if let horizonDays, !(1...3660).contains(horizonDays) {
             throw ValidationError("--horizon-days must be 1–3660, not \(horizonDays)")
         }
         if let pendingLimit, pendingLimit < 0 {
             throw ValidationError("--pending-limit must be 0 (unlimited) or more, not \(pendingLimit)")
+        }
+        if diff != nil, previous == nil {
+            throw ValidationError("--diff needs --previous: a diff compares with the previous plan")
         }
     }
 
@@ -57,9 +66,11 @@ struct Compile: ParsableCommand {
         let options = CompileOptions(
             now: try moment.resolve(), timeZone: timeZone, horizonDays: horizonDays, pendingLimit: pendingLimit
         )
+        let previousPlan = try previous.map(CommandLineInput.readPlan)
         let result = ReminderCompiler.compile(bytes, path: config, options: options, events: eventsInput)
         DiagnosticPrinter.print(result.diagnostics)
-        guard let plan = result.plan, let parsed = result.config, !result.hasErrors else { throw ExitCode.failure }
+        guard var plan = result.plan, let parsed = result.config, !result.hasErrors else { throw ExitCode.failure }
+        if let previousPlan { ReminderCompiler.carrySequences(into: &plan, from: previousPlan) }
         // Every file is staged first and renamed into place together: on any error none is
         // created or changed.
         var files = AtomicOutput()
@@ -71,6 +82,9 @@ struct Compile: ParsableCommand {
         }
         if let output {
             try files.stage(at: output) { file in PlanJSON.write(plan) { chunk in file.write(Data(chunk)) } }
+        }
+        if let diff, let previousPlan {
+            try files.stage(DiffOutput.json(PlanDiff(old: previousPlan, new: plan)), at: diff)
         }
         try files.commit()
         if output == nil {

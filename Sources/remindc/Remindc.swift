@@ -7,7 +7,7 @@ struct Remindc: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remindc",
         abstract: "Compile reminder schedules into dated one-time notifications.",
-        subcommands: [Check.self, Compile.self, Next.self, ICS.self]
+        subcommands: [Check.self, Compile.self, Diff.self, ICS.self, Next.self]
     )
 
     /// Runs the command with remindc's exit statuses: 0 success, 2 only where a command

@@ -5,12 +5,21 @@ import Testing
 /// validator remindc does not share code with.
 func validateWithJSONSchema(schema: URL, documents: [URL]) throws -> ProcessResult {
     let script = """
-    import json, sys
+    import json, os, sys
     from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
     with open(sys.argv[1]) as f:
         schema = json.load(f)
+    # Schemas beside it (diff.schema.json refers to plan.schema.json) are registered by $id.
+    folder = os.path.dirname(sys.argv[1])
+    resources = []
+    for name in os.listdir(folder):
+        if name.endswith(".schema.json"):
+            with open(os.path.join(folder, name)) as f:
+                other = json.load(f)
+            resources.append((other["$id"], Resource.from_contents(other)))
     Draft202012Validator.check_schema(schema)
-    validator = Draft202012Validator(schema)
+    validator = Draft202012Validator(schema, registry=Registry().with_resources(resources))
     failures = 0
     for path in sys.argv[2:]:
         with open(path) as f:
@@ -38,6 +47,30 @@ struct PlanSchemaTests {
         let plans = try Self.goldenPlans()
         #expect(plans.count >= 5)
         let result = try validateWithJSONSchema(schema: Self.schema, documents: plans)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    }
+
+    @Test("diffs validate against schema/diff.schema.json")
+    func diffsValidate() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-diff-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appendingPathComponent("old.json").path
+        let diff = folder.appendingPathComponent("diff.json")
+        #expect(try remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", old).status == 0)
+        // Med A taken early on the 24th: that day's group shrinks to Med B (an update).
+        let events = folder.appendingPathComponent("events.json")
+        try Data(#"{"events": [{"activity": "med-a", "at": "2026-11-24T09:05:00+01:00"}]}"#.utf8).write(to: events)
+        let compiled = try remindc(
+            "compile", "examples/medication.plist", "--now", "2026-11-23T08:00:00Z", "--events", events.path,
+            "--previous", old, "--diff", diff.path, "-o", folder.appendingPathComponent("new.json").path
+        )
+        #expect(compiled.status == 0, "\(compiled.standardError)")
+        let text = String(decoding: try Data(contentsOf: diff), as: UTF8.self)
+        #expect(text.contains("\"changes\": {"))
+        #expect(text.contains("\"id\": \"morning-20261124-0920\""))
+        let schema = TestEnvironment.repositoryRoot.appendingPathComponent("schema/diff.schema.json")
+        let result = try validateWithJSONSchema(schema: schema, documents: [diff])
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     }
 

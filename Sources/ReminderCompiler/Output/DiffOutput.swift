@@ -1,0 +1,91 @@
+/// The diff's two forms (SPEC §9): text for people and code review, JSON for programs.
+public enum DiffOutput {
+    /// The JSON form: `add` and `update` hold whole notifications as the plan writes them.
+    public static func json(_ diff: PlanDiff) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 1024 + (diff.add.count + diff.update.count) * 600)
+        writer.beginObject()
+        writer.field("formatVersion", 1)
+        writer.fieldName("add")
+        writer.beginArray()
+        for notification in diff.add {
+            writer.element()
+            PlanJSON.write(notification, to: &writer)
+        }
+        writer.endArray()
+        writer.field("cancel", diff.cancel.map(\.id))
+        writer.fieldName("update")
+        writer.beginArray()
+        for update in diff.update {
+            writer.element()
+            writer.beginObject()
+            writer.field("id", update.id)
+            writer.fieldName("changes")
+            writer.beginObject()
+            for change in update.changes {
+                writer.fieldName(named: change.field)
+                writer.beginObject()
+                writer.field("before", change.before)
+                writer.field("after", change.after)
+                writer.endObject()
+            }
+            writer.endObject()
+            writer.fieldName("notification")
+            PlanJSON.write(update.notification, to: &writer)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.field("expired", diff.expired.map(\.id))
+        writer.field("unchanged", diff.unchanged)
+        writer.endObject()
+        writer.append("\n")
+        return writer.bytes
+    }
+
+    /// The text form: one aligned line per notification to add (`+`), cancel (`-`) or
+    /// update (`~`), then a summary. With `colour`, ANSI colours mark the three kinds.
+    public static func text(_ diff: PlanDiff, colour: Bool = false) -> String {
+        let width = (diff.add.map(\.id) + diff.cancel.map(\.id) + diff.update.map(\.id)).map(\.count).max() ?? 0
+        func padded(_ id: String) -> String { id + String(repeating: " ", count: max(0, width - id.count)) }
+        func paint(_ line: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(line)\u{1B}[0m" : line }
+        var lines: [String] = []
+        for notification in diff.add {
+            lines.append(paint("+ \(padded(notification.id)) \(notification.fireAt.display)  \(notification.title)", "32"))
+        }
+        for notification in diff.cancel {
+            lines.append(paint("- \(padded(notification.id)) \(notification.fireAt.display)  \(notification.title)", "31"))
+        }
+        for update in diff.update {
+            let changes = update.changes.map { change in
+                "\(change.field): \(change.before?.display ?? "(none)") → \(change.after?.display ?? "(none)")"
+            }
+            lines.append(paint("~ \(padded(update.id)) \(changes.joined(separator: "; "))", "33"))
+        }
+        lines.append(
+            "Plan: \(diff.add.count) to add, \(diff.cancel.count) to cancel, \(diff.update.count) to update, "
+                + "\(diff.unchanged) unchanged, \(diff.expired.count) expired."
+        )
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension JSONWriter {
+    /// A field holding a notification field's value, `null` when absent.
+    mutating func field(_ name: StaticString, _ value: FieldValue?) {
+        guard let value else {
+            fieldName(name)
+            append("null")
+            return
+        }
+        switch value {
+        case .string(let text): field(name, text)
+        case .integer(let number): field(name, number)
+        case .instant(let instant): field(name, instant)
+        case .strings(let values): field(name, values)
+        case .dictionary(let values):
+            fieldName(name)
+            beginObject()
+            for (key, text) in values.sorted(by: { $0.key < $1.key }) { field(named: key, text) }
+            endObject()
+        }
+    }
+}

@@ -1,0 +1,149 @@
+/// What an app must do to go from one plan to the next (SPEC §9).
+public struct PlanDiff: Sendable, Hashable {
+    /// A notification in both plans whose fields differ.
+    public struct Update: Sendable, Hashable {
+        /// The notification's ID.
+        public var id: String
+        /// The changed fields, in the plan's key order: name, value before, value after.
+        public var changes: [FieldChange]
+        /// The new notification.
+        public var notification: PlannedNotification
+    }
+
+    /// One changed field; a value is nil when the field is absent.
+    public struct FieldChange: Sendable, Hashable {
+        public var field: String
+        public var before: FieldValue?
+        public var after: FieldValue?
+    }
+
+    /// Only in the new plan: schedule these.
+    public var add: [PlannedNotification] = []
+    /// Only in the old plan and still pending at the new plan's `now`: remove these.
+    public var cancel: [PlannedNotification] = []
+    /// In both, changed: remove the old and schedule the new.
+    public var update: [Update] = []
+    /// Only in the old plan and already fired at the new plan's `now`: nothing to do.
+    public var expired: [PlannedNotification] = []
+    /// In both and identical apart from `sequence`.
+    public var unchanged = 0
+
+    /// Whether an app has anything to apply.
+    public var hasChanges: Bool { !add.isEmpty || !cancel.isEmpty || !update.isEmpty }
+
+    /// Compares two plans by notification ID.
+    public init(old: Plan, new: Plan) {
+        var oldByID: [String: Int] = [:]
+        oldByID.reserveCapacity(old.notifications.count)
+        for index in old.notifications.indices { oldByID[old.notifications[index].id] = index }
+        var seen = Set<String>()
+        seen.reserveCapacity(new.notifications.count)
+        for index in new.notifications.indices {
+            let id = new.notifications[index].id
+            seen.insert(id)
+            guard let oldIndex = oldByID[id] else {
+                add.append(new.notifications[index])
+                continue
+            }
+            let changes = PlanDiff.changes(from: old.notifications[oldIndex], to: new.notifications[index])
+            if changes.isEmpty {
+                unchanged += 1
+            } else {
+                update.append(Update(id: id, changes: changes, notification: new.notifications[index]))
+            }
+        }
+        for index in old.notifications.indices where !seen.contains(old.notifications[index].id) {
+            if old.notifications[index].fireAt.seconds > new.now.seconds {
+                cancel.append(old.notifications[index])
+            } else {
+                expired.append(old.notifications[index])
+            }
+        }
+    }
+
+    /// The fields that differ, `sequence` aside.
+    public static func changes(from old: PlannedNotification, to new: PlannedNotification) -> [FieldChange] {
+        let before = FieldValue.fields(of: old)
+        let after = FieldValue.fields(of: new)
+        var result: [FieldChange] = []
+        for name in FieldValue.fieldOrder where name != "sequence" {
+            if before[name] != after[name] {
+                result.append(FieldChange(field: name, before: before[name], after: after[name]))
+            }
+        }
+        return result
+    }
+}
+
+/// A notification field's value, as the plan JSON holds it.
+public enum FieldValue: Sendable, Hashable {
+    case string(String)
+    case integer(Int)
+    case instant(ZonedInstant)
+    case strings([String])
+    case dictionary([String: String])
+
+    /// The notification keys in the order of SPEC §8.
+    static let fieldOrder = [
+        "id", "kind", "fireAt", "slot", "reminders", "group", "parent", "title", "body", "interruptionLevel", "category",
+        "sound", "threadID", "userInfo", "replaces", "durationMinutes", "numericId", "sequence",
+    ]
+
+    /// The fields the plan JSON writes for a notification (absent ones left out).
+    static func fields(of notification: PlannedNotification) -> [String: FieldValue] {
+        var fields: [String: FieldValue] = [
+            "id": .string(notification.id), "kind": .string(notification.kind.rawValue),
+            "fireAt": .instant(notification.fireAt), "slot": .string(notification.slot.description),
+            "reminders": .strings(notification.reminders), "title": .string(notification.title),
+            "body": .string(notification.body), "interruptionLevel": .string(notification.interruptionLevel.rawValue),
+            "numericId": .integer(Int(notification.numericId)), "sequence": .integer(notification.sequence),
+            "durationMinutes": .integer(notification.durationMinutes),
+        ]
+        if let group = notification.group { fields["group"] = .string(group) }
+        if let parent = notification.parent { fields["parent"] = .string(parent) }
+        if let category = notification.category { fields["category"] = .string(category) }
+        if let sound = notification.sound { fields["sound"] = .string(sound) }
+        if let threadID = notification.threadID { fields["threadID"] = .string(threadID) }
+        if !notification.userInfo.isEmpty { fields["userInfo"] = .dictionary(notification.userInfo) }
+        if !notification.replaces.isEmpty { fields["replaces"] = .strings(notification.replaces) }
+        return fields
+    }
+
+    /// How the text diff shows the value: `[a, b]`, `2026-11-23 09:20 +01:00`.
+    public var display: String {
+        switch self {
+        case .string(let text): text
+        case .integer(let value): String(value)
+        case .instant(let instant): instant.display
+        case .strings(let values): "[" + values.joined(separator: ", ") + "]"
+        case .dictionary(let values): "{" + values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+        }
+    }
+}
+
+extension ZonedInstant {
+    /// `2026-11-23 09:20 +01:00`: the local time a person reads in a diff.
+    public var display: String {
+        let text = rfc3339
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20 else { return text }
+        let date = String(decoding: bytes[0..<10], as: UTF8.self)
+        let time = String(decoding: bytes[11..<16], as: UTF8.self)
+        let zone = String(decoding: bytes[19...], as: UTF8.self)
+        return "\(date) \(time) \(zone == "Z" ? "+00:00" : zone)"
+    }
+}
+
+extension ReminderCompiler {
+    /// Carries `sequence` forward from a previous plan (SPEC §8): an unchanged notification
+    /// keeps its number, a changed one gets the previous number + 1, a new one 0.
+    public static func carrySequences(into plan: inout Plan, from previous: Plan) {
+        var previousByID: [String: Int] = [:]
+        for index in previous.notifications.indices { previousByID[previous.notifications[index].id] = index }
+        for index in plan.notifications.indices {
+            guard let old = previousByID[plan.notifications[index].id] else { continue }
+            let changed = !PlanDiff.changes(from: previous.notifications[old], to: plan.notifications[index]).isEmpty
+            plan.notifications[index].sequence = previous.notifications[old].sequence + (changed ? 1 : 0)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import ReminderCompiler
+
+/// `remindc diff OLD.json NEW.json [--format text|json] [--exit-code]`.
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two plans: what to add, cancel and update.",
+        discussion: """
+        Exit status: 0 on success; with --exit-code, 0 when there is nothing to apply and 2 when there is; 1 on any error.
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "The previous plan.")
+    var old: String
+
+    @Argument(help: "The new plan.")
+    var new: String
+
+    @Option(help: "text (for people and code review) or json (for programs).")
+    var format: Format = .text
+
+    @Flag(name: .customLong("exit-code"), help: "Exit with 2 when there are changes to apply, 0 when there are none.")
+    var exitCode = false
+
+    func run() throws {
+        let oldPlan = try CommandLineInput.readPlan(old)
+        let newPlan = try CommandLineInput.readPlan(new)
+        let diff = PlanDiff(old: oldPlan, new: newPlan)
+        switch format {
+        case .text:
+            // Colour only for a person at a terminal, and never when NO_COLOR is set.
+            let colour = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            FileHandle.standardOutput.write(Data(DiffOutput.text(diff, colour: colour).utf8))
+        case .json:
+            FileHandle.standardOutput.write(Data(DiffOutput.json(diff)))
+        }
+        if exitCode, diff.hasChanges { throw ExitCode(2) }
+    }
+}
+
+extension CommandLineInput {
+    /// A plan file, or an error that names it.
+    static func readPlan(_ path: String) throws -> Plan {
+        guard let bytes = readFile(path) else { throw ExitCode.failure }
+        var diagnostics = DiagnosticCollector()
+        let plan = ReminderCompiler.readPlan(bytes, path: path, diagnostics: &diagnostics)
+        DiagnosticPrinter.print(diagnostics.sorted)
+        guard let plan else { throw ExitCode.failure }
+        return plan
+    }
+}
