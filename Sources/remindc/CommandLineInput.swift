@@ -5,8 +5,9 @@ import ReminderCompiler
 /// Reading what the command line names: files, instants, zones. The CLI is the only
 /// place that touches the file system and the clock.
 enum CommandLineInput {
-    /// The file's bytes, or nil after printing why it cannot be read.
-    static func readFile(_ path: String) -> [UInt8]? {
+    /// The file's bytes, or nil after printing why it cannot be read. At most `limit`
+    /// bytes and one more are read, so that an oversized file is reported, not loaded.
+    static func readFile(_ path: String, limit: Int = PlistReader.defaultMaximumInputBytes) -> [UInt8]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             DiagnosticPrinter.printToolError("cannot read '\(path)': no such file")
@@ -21,11 +22,8 @@ enum CommandLineInput {
             return nil
         }
         defer { try? handle.close() }
-        // Read one byte past the limit so that oversized files are reported by the
-        // library's check without loading them whole.
-        let limit = PlistReader.defaultMaximumInputBytes + 1
         do {
-            let data = try handle.read(upToCount: limit) ?? Data()
+            let data = try handle.read(upToCount: limit + 1) ?? Data()
             return [UInt8](data)
         } catch {
             DiagnosticPrinter.printToolError("cannot read '\(path)': \(error.localizedDescription)")

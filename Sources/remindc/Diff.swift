@@ -46,7 +46,8 @@ struct Diff: ParsableCommand {
 extension CommandLineInput {
     /// A plan file, or an error that names it.
     static func readPlan(_ path: String) throws -> Plan {
-        guard let bytes = readFile(path) else { throw ExitCode.failure }
+        // Plans of long horizons are far larger than configs.
+        guard let bytes = readFile(path, limit: 1 << 30) else { throw ExitCode.failure }
         var diagnostics = DiagnosticCollector()
         let plan = ReminderCompiler.readPlan(bytes, path: path, diagnostics: &diagnostics)
         DiagnosticPrinter.print(diagnostics.sorted)

@@ -29,11 +29,7 @@ struct ICS: ParsableCommand {
         if icsStyle == .recurring, config == nil {
             throw CommandLineError("--ics-style recurring expresses the schedules, which a plan does not hold: give the config with --config CONFIG")
         }
-        guard let bytes = CommandLineInput.readFile(plan) else { throw ExitCode.failure }
-        var diagnostics = DiagnosticCollector()
-        let parsedPlan = ReminderCompiler.readPlan(bytes, path: plan, diagnostics: &diagnostics)
-        DiagnosticPrinter.print(diagnostics.sorted)
-        guard let parsedPlan else { throw ExitCode.failure }
+        let parsedPlan = try CommandLineInput.readPlan(plan)
         var parsedConfig: ReminderConfig?
         if let config {
             guard let configBytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }

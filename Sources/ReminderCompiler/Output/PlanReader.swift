@@ -140,6 +140,7 @@ extension ReminderCompiler {
     /// Reads a plan JSON file (SPEC §8); nil when it is malformed or of another
     /// `formatVersion`, with errors at their line and column.
     public static func readPlan(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> Plan? {
-        PlanReader.read(bytes, path: path, diagnostics: &diagnostics)
+        if let plan = FastPlanReader.read(bytes) { return plan }
+        return PlanReader.read(bytes, path: path, diagnostics: &diagnostics)
     }
 }

@@ -63,6 +63,10 @@ public struct PlanDiff: Sendable, Hashable {
 
     /// The fields that differ, `sequence` aside.
     public static func changes(from old: PlannedNotification, to new: PlannedNotification) -> [FieldChange] {
+        // Most notifications are unchanged: compare whole values before field by field.
+        var same = old
+        same.sequence = new.sequence
+        if same == new { return [] }
         let before = FieldValue.fields(of: old)
         let after = FieldValue.fields(of: new)
         var result: [FieldChange] = []

@@ -1,0 +1,275 @@
+/// Reads a well-formed plan JSON straight into a `Plan`, without building a tree: diffs
+/// and re-plans read plans of tens of thousands of notifications.
+///
+/// It accepts any JSON layout but gives up (returns nil) at the first thing it does not
+/// expect; `PlanReader` then reads the file again and reports exactly what is wrong, at
+/// its line and column. So the fast path never decides what an error message says.
+struct FastPlanReader {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+
+    private struct GiveUp: Error {}
+
+    static func read(_ data: [UInt8]) -> Plan? {
+        data.withUnsafeBufferPointer { buffer in
+            var reader = FastPlanReader(bytes: buffer)
+            guard let plan = try? reader.plan() else { return nil }
+            reader.skipWhitespace()
+            return reader.position == buffer.count ? plan : nil
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    // MARK: Tokens
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
+    }
+
+    private mutating func expect(_ byte: UInt8) throws {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == byte else { throw GiveUp() }
+        position += 1
+    }
+
+    /// Whether the next byte is `byte`, consuming it if so.
+    private mutating func take(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func string() throws -> String {
+        try expect(UInt8(ascii: "\""))
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                position += 1
+                return text
+            }
+            // Escapes, control characters and invalid UTF-8 are left to the full reader.
+            guard byte != UInt8(ascii: "\\"), byte >= 0x20, byte < 0x80 || validUTF8(at: &position) else { throw GiveUp() }
+            if byte < 0x80 { position += 1 }
+        }
+        throw GiveUp()
+    }
+
+    /// Checks one multi-byte UTF-8 sequence and steps over it.
+    private func validUTF8(at index: inout Int) -> Bool {
+        let lead = bytes[index]
+        let length = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 && lead < 0xE0 ? 2 : 0
+        guard length > 0, index + length <= bytes.count else { return false }
+        for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 { return false }
+        guard String(validating: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self) != nil
+        else { return false }
+        index += length
+        return true
+    }
+
+    private mutating func integer() throws -> Int {
+        skipWhitespace()
+        var negative = false
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
+            negative = true
+            position += 1
+        }
+        let start = position
+        var value = 0
+        while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
+            guard position - start < 15 else { throw GiveUp() }
+            value = value * 10 + Int(bytes[position] - UInt8(ascii: "0"))
+            position += 1
+        }
+        guard position > start else { throw GiveUp() }
+        if position < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[position]) {
+            throw GiveUp()
+        }
+        return negative ? -value : value
+    }
+
+    private mutating func bool() throws -> Bool {
+        skipWhitespace()
+        if matches("true") { return true }
+        if matches("false") { return false }
+        throw GiveUp()
+    }
+
+    private mutating func matches(_ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard position + length <= bytes.count else { return false }
+        let found = word.withUTF8Buffer { expected in
+            (0..<length).allSatisfy { bytes[position + $0] == expected[$0] }
+        }
+        if found { position += length }
+        return found
+    }
+
+    /// Calls `body` with each key of an object, which must consume the value. Keys must be
+    /// among `known`, each at most once; anything else is left to the full reader.
+    private mutating func object(known: [String]?, _ body: (inout FastPlanReader, String) throws -> Void) throws {
+        try expect(UInt8(ascii: "{"))
+        if take(UInt8(ascii: "}")) { return }
+        var seen: UInt64 = 0
+        var seenNames: [String] = []
+        repeat {
+            let key = try string()
+            if let known {
+                guard let index = known.firstIndex(of: key), seen & (1 << UInt64(index)) == 0 else { throw GiveUp() }
+                seen |= 1 << UInt64(index)
+            } else {
+                guard !seenNames.contains(key) else { throw GiveUp() }
+                seenNames.append(key)
+            }
+            try expect(UInt8(ascii: ":"))
+            try body(&self, key)
+        } while take(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "}"))
+    }
+
+    private mutating func array(_ body: (inout FastPlanReader) throws -> Void) throws {
+        try expect(UInt8(ascii: "["))
+        if take(UInt8(ascii: "]")) { return }
+        repeat { try body(&self) } while take(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "]"))
+    }
+
+    private mutating func strings() throws -> [String] {
+        var values: [String] = []
+        try array { values.append(try $0.string()) }
+        return values
+    }
+
+    private mutating func instant() throws -> ZonedInstant {
+        guard let instant = InstantParsing.zonedRFC3339(try string()) else { throw GiveUp() }
+        return instant
+    }
+
+    // MARK: Plan
+
+    private mutating func plan() throws -> Plan {
+        var version: Int?, zone: String?, now: ZonedInstant?, windowEnd: ZonedInstant?, coveredUntil: ZonedInstant?
+        var limit: Int?, reserved: Int?, dropped: Int?
+        var categories: [String: [NotificationAction]]?
+        var notifications: [PlannedNotification]?, suppressed: [SuppressedNotification]?, warnings: [String]?
+        try object(known: PlanReader.planKeys) { reader, key in
+            switch key {
+            case "formatVersion": version = try reader.integer()
+            case "timeZone": zone = try reader.string()
+            case "now": now = try reader.instant()
+            case "windowEnd": windowEnd = try reader.instant()
+            case "coveredUntil": coveredUntil = try reader.instant()
+            case "pendingLimit": limit = try reader.integer()
+            case "reservedSlots": reserved = try reader.integer()
+            case "dropped": dropped = try reader.integer()
+            case "categories": categories = try reader.categories()
+            case "notifications":
+                var list: [PlannedNotification] = []
+                try reader.array { list.append(try $0.notification()) }
+                notifications = list
+            case "suppressed":
+                var list: [SuppressedNotification] = []
+                try reader.array { list.append(try $0.suppressedEntry()) }
+                suppressed = list
+            case "warnings": warnings = try reader.strings()
+            default: throw GiveUp()
+            }
+        }
+        guard version == 1, let zone, !zone.isEmpty, let now, let windowEnd, let coveredUntil, let limit, limit >= 0,
+              let reserved, reserved >= 0, let dropped, dropped >= 0, let categories, let notifications, let suppressed,
+              let warnings
+        else { throw GiveUp() }
+        return Plan(
+            timeZone: zone, now: now, windowEnd: windowEnd, pendingLimit: limit, reservedSlots: reserved,
+            coveredUntil: coveredUntil, dropped: dropped, categories: categories, notifications: notifications,
+            suppressed: suppressed, warnings: warnings
+        )
+    }
+
+    private mutating func categories() throws -> [String: [NotificationAction]] {
+        var result: [String: [NotificationAction]] = [:]
+        try object(known: nil) { reader, category in
+            var actions: [NotificationAction] = []
+            try reader.array { reader in
+                var id: String?, title: String?, destructive = false, foreground = false, snooze: Int?
+                try reader.object(known: ConfigDecoder.actionKeys) { reader, key in
+                    switch key {
+                    case "id": id = try reader.string()
+                    case "title": title = try reader.string()
+                    case "destructive": destructive = try reader.bool()
+                    case "foreground": foreground = try reader.bool()
+                    case "snoozeMinutes": snooze = try reader.integer()
+                    default: throw GiveUp()
+                    }
+                }
+                guard let id, let title, snooze.map({ (1...1440).contains($0) }) ?? true else { throw GiveUp() }
+                actions.append(NotificationAction(id: id, title: title, destructive: destructive, foreground: foreground, snoozeMinutes: snooze))
+            }
+            result[category] = actions
+        }
+        return result
+    }
+
+    private mutating func notification() throws -> PlannedNotification {
+        var id: String?, kind: PlannedNotification.Kind?, fireAt: ZonedInstant?, slot: LocalDateTime?
+        var reminders: [String]?, group: String?, parent: String?, title: String?, body: String?
+        var level: InterruptionLevel?, category: String?, sound: String?, threadID: String?
+        var userInfo: [String: String] = [:], replaces: [String] = [], duration = 15, numericID: Int?, sequence: Int?
+        try object(known: PlanReader.notificationKeys) { reader, key in
+            switch key {
+            case "id": id = try reader.string()
+            case "kind": kind = PlannedNotification.Kind(rawValue: try reader.string())
+            case "fireAt": fireAt = try reader.instant()
+            case "slot": slot = ConfigValueParsing.dateTime(try reader.string())
+            case "reminders": reminders = try reader.strings()
+            case "group": group = try reader.string()
+            case "parent": parent = try reader.string()
+            case "title": title = try reader.string()
+            case "body": body = try reader.string()
+            case "interruptionLevel": level = InterruptionLevel(rawValue: try reader.string())
+            case "category": category = try reader.string()
+            case "sound": sound = try reader.string()
+            case "threadID": threadID = try reader.string()
+            case "userInfo": try reader.object(known: nil) { reader, key in userInfo[key] = try reader.string() }
+            case "replaces": replaces = try reader.strings()
+            case "durationMinutes": duration = try reader.integer()
+            case "numericId": numericID = try reader.integer()
+            case "sequence": sequence = try reader.integer()
+            default: throw GiveUp()
+            }
+        }
+        guard let id, !id.isEmpty, let kind, let fireAt, let slot, let reminders, let title, let body, let level,
+              let numericID, (0...0x7FFF_FFFF).contains(numericID), let sequence, (0...Int(Int32.max)).contains(sequence),
+              (0...1440).contains(duration)
+        else { throw GiveUp() }
+        return PlannedNotification(
+            id: id, kind: kind, fireAt: fireAt, slot: slot, reminders: reminders, group: group, parent: parent, title: title,
+            body: body, interruptionLevel: level, category: category, sound: sound, threadID: threadID, userInfo: userInfo,
+            replaces: replaces, durationMinutes: duration, sequence: sequence
+        )
+    }
+
+    private mutating func suppressedEntry() throws -> SuppressedNotification {
+        var id: String?, fireAt: ZonedInstant?, reminders: [String]?, reason: SuppressedNotification.Reason?
+        try object(known: PlanReader.suppressedKeys) { reader, key in
+            switch key {
+            case "id": id = try reader.string()
+            case "fireAt": fireAt = try reader.instant()
+            case "reminders": reminders = try reader.strings()
+            case "reason": reason = SuppressedNotification.Reason(rawValue: try reader.string())
+            default: throw GiveUp()
+            }
+        }
+        guard let id, let fireAt, let reminders, let reason else { throw GiveUp() }
+        return SuppressedNotification(id: id, fireAt: fireAt, reminders: reminders, reason: reason)
+    }
+}
