@@ -28,9 +28,18 @@ struct Diff: ParsableCommand {
     var exitCode = false
 
     func run() throws {
-        let oldPlan = try CommandLineInput.readPlan(old)
-        let newPlan = try CommandLineInput.readPlan(new)
-        let diff = PlanDiff(old: oldPlan, new: newPlan)
+        // Well-formed plans are compared without decoding what they share; otherwise they are
+        // read in full, which reports what is wrong with them.
+        let limit = 1 << 30
+        guard let oldBytes = CommandLineInput.readFile(old, limit: limit),
+              let newBytes = CommandLineInput.readFile(new, limit: limit)
+        else { throw ExitCode.failure }
+        let diff: PlanDiff
+        if let fast = PlanDiff(oldFile: oldBytes, newFile: newBytes) {
+            diff = fast
+        } else {
+            diff = PlanDiff(old: try CommandLineInput.readPlan(old), new: try CommandLineInput.readPlan(new))
+        }
         switch format {
         case .text:
             // Colour only for a person at a terminal, and never when NO_COLOR is set.

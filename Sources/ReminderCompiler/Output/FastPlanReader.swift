@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads a well-formed plan JSON straight into a `Plan`, without building a tree: diffs
 /// and re-plans read plans of tens of thousands of notifications.
 ///
@@ -9,6 +15,78 @@ struct FastPlanReader {
     private var position = 0
 
     private struct GiveUp: Error {}
+
+    /// A notification read from its byte range, for `PlanIndex`.
+    static func notification(in buffer: UnsafeBufferPointer<UInt8>, at range: Range<Int>) -> PlannedNotification? {
+        var reader = FastPlanReader(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]))
+        reader.position = range.lowerBound
+        return try? reader.notification()
+    }
+
+    /// The top-level fields of a plan, with each notification's ID and byte range instead
+    /// of the notification itself.
+    static func index(_ buffer: UnsafeBufferPointer<UInt8>) -> (now: ZonedInstant, entries: [PlanIndex.Entry])? {
+        var reader = FastPlanReader(bytes: buffer)
+        var now: ZonedInstant?
+        var version: Int?
+        var entries: [PlanIndex.Entry] = []
+        do {
+            try reader.object(known: .plan) { reader, key in
+                switch key {
+                case "formatVersion": version = try reader.integer()
+                case "now": now = try reader.instant()
+                case "notifications":
+                    try reader.array { reader in
+                        reader.skipWhitespace()
+                        let start = reader.position
+                        var id: String?
+                        var sequenceStart: Int?
+                        try reader.object(known: .notification) { reader, key in
+                            if key == "id" {
+                                id = try reader.string()
+                            } else {
+                                if key == "sequence" { sequenceStart = reader.position }
+                                try reader.skipValue()
+                            }
+                        }
+                        guard let id, let sequenceStart else { throw GiveUp() }
+                        entries.append(PlanIndex.Entry(id: id, range: start..<reader.position, sequenceStart: sequenceStart))
+                    }
+                default: try reader.skipValue()
+                }
+            }
+        } catch {
+            return nil
+        }
+        reader.skipWhitespace()
+        guard version == 1, let now, reader.position == buffer.count else { return nil }
+        return (now, entries)
+    }
+
+    /// Steps over any JSON value.
+    private mutating func skipValue() throws {
+        skipWhitespace()
+        guard position < bytes.count else { throw GiveUp() }
+        switch bytes[position] {
+        case UInt8(ascii: "\""):
+            position += 1
+            while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+                position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard position < bytes.count else { throw GiveUp() }
+            position += 1
+        case UInt8(ascii: "{"):
+            try object(known: nil) { reader, _ in try reader.skipValue() }
+        case UInt8(ascii: "["):
+            try array { try $0.skipValue() }
+        default:
+            // Numbers and literals: up to the next delimiter.
+            let start = position
+            while position < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09]
+                .contains(bytes[position]) { position += 1 }
+            guard position > start else { throw GiveUp() }
+        }
+    }
 
     static func read(_ data: [UInt8]) -> Plan? {
         data.withUnsafeBufferPointer { buffer in
@@ -45,6 +123,19 @@ struct FastPlanReader {
         guard position < bytes.count, bytes[position] == byte else { return false }
         position += 1
         return true
+    }
+
+    /// The bytes of a string without escapes (a key), not turned into a `String`.
+    private mutating func rawString() throws -> UnsafeBufferPointer<UInt8> {
+        try expect(UInt8(ascii: "\""))
+        let start = position
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+            guard bytes[position] != UInt8(ascii: "\\") else { throw GiveUp() }
+            position += 1
+        }
+        guard position < bytes.count else { throw GiveUp() }
+        position += 1
+        return UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
     }
 
     private mutating func string() throws -> String {
@@ -116,17 +207,44 @@ struct FastPlanReader {
 
     /// Calls `body` with each key of an object, which must consume the value. Keys must be
     /// among `known`, each at most once; anything else is left to the full reader.
-    private mutating func object(known: [String]?, _ body: (inout FastPlanReader, String) throws -> Void) throws {
+    /// Key names with their bytes, made once.
+    struct KnownKeys {
+        let names: [String]
+        let bytes: [[UInt8]]
+
+        init(_ names: [String]) {
+            self.names = names
+            self.bytes = names.map { Array($0.utf8) }
+        }
+
+        func index(of raw: UnsafeBufferPointer<UInt8>) -> Int? {
+            bytes.firstIndex { name in
+                name.count == raw.count && name.withUnsafeBufferPointer { memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }
+            }
+        }
+
+        static let plan = KnownKeys(PlanReader.planKeys)
+        static let notification = KnownKeys(PlanReader.notificationKeys)
+        static let suppressed = KnownKeys(PlanReader.suppressedKeys)
+        static let action = KnownKeys(ConfigDecoder.actionKeys)
+    }
+
+    private mutating func object(known: KnownKeys?, _ body: (inout FastPlanReader, String) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
         if take(UInt8(ascii: "}")) { return }
         var seen: UInt64 = 0
         var seenNames: [String] = []
         repeat {
-            let key = try string()
+            let key: String
             if let known {
-                guard let index = known.firstIndex(of: key), seen & (1 << UInt64(index)) == 0 else { throw GiveUp() }
+                // Matched by bytes against the known names, which are then passed on:
+                // no string is made for a key.
+                let raw = try rawString()
+                guard !raw.isEmpty, let index = known.index(of: raw), seen & (1 << UInt64(index)) == 0 else { throw GiveUp() }
                 seen |= 1 << UInt64(index)
+                key = known.names[index]
             } else {
+                key = try string()
                 guard !seenNames.contains(key) else { throw GiveUp() }
                 seenNames.append(key)
             }
@@ -161,7 +279,7 @@ struct FastPlanReader {
         var limit: Int?, reserved: Int?, dropped: Int?
         var categories: [String: [NotificationAction]]?
         var notifications: [PlannedNotification]?, suppressed: [SuppressedNotification]?, warnings: [String]?
-        try object(known: PlanReader.planKeys) { reader, key in
+        try object(known: .plan) { reader, key in
             switch key {
             case "formatVersion": version = try reader.integer()
             case "timeZone": zone = try reader.string()
@@ -201,7 +319,7 @@ struct FastPlanReader {
             var actions: [NotificationAction] = []
             try reader.array { reader in
                 var id: String?, title: String?, destructive = false, foreground = false, snooze: Int?
-                try reader.object(known: ConfigDecoder.actionKeys) { reader, key in
+                try reader.object(known: .action) { reader, key in
                     switch key {
                     case "id": id = try reader.string()
                     case "title": title = try reader.string()
@@ -224,7 +342,7 @@ struct FastPlanReader {
         var reminders: [String]?, group: String?, parent: String?, title: String?, body: String?
         var level: InterruptionLevel?, category: String?, sound: String?, threadID: String?
         var userInfo: [String: String] = [:], replaces: [String] = [], duration = 15, numericID: Int?, sequence: Int?
-        try object(known: PlanReader.notificationKeys) { reader, key in
+        try object(known: .notification) { reader, key in
             switch key {
             case "id": id = try reader.string()
             case "kind": kind = PlannedNotification.Kind(rawValue: try reader.string())
@@ -260,7 +378,7 @@ struct FastPlanReader {
 
     private mutating func suppressedEntry() throws -> SuppressedNotification {
         var id: String?, fireAt: ZonedInstant?, reminders: [String]?, reason: SuppressedNotification.Reason?
-        try object(known: PlanReader.suppressedKeys) { reader, key in
+        try object(known: .suppressed) { reader, key in
             switch key {
             case "id": id = try reader.string()
             case "fireAt": fireAt = try reader.instant()

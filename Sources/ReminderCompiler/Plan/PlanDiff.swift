@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What an app must do to go from one plan to the next (SPEC §9).
 public struct PlanDiff: Sendable, Hashable {
     /// A notification in both plans whose fields differ.
@@ -60,6 +66,58 @@ public struct PlanDiff: Sendable, Hashable {
             }
         }
     }
+
+    /// Compares two plan files without decoding the notifications both hold unchanged:
+    /// their bytes up to `sequence` are compared first, and only those that differ are read.
+    /// Nil when either file is not a well-formed plan (read it with `readPlan` for errors).
+    public init?(oldFile: [UInt8], newFile: [UInt8]) {
+        let computed: PlanDiff? = oldFile.withUnsafeBufferPointer { oldBytes in
+            newFile.withUnsafeBufferPointer { newBytes in
+                guard let old = FastPlanReader.index(oldBytes), let new = FastPlanReader.index(newBytes) else { return nil }
+                var diff = PlanDiff()
+                var oldByID: [String: Int] = [:]
+                oldByID.reserveCapacity(old.entries.count)
+                for index in old.entries.indices { oldByID[old.entries[index].id] = index }
+                var seen = Set<String>()
+                seen.reserveCapacity(new.entries.count)
+                for entry in new.entries {
+                    seen.insert(entry.id)
+                    guard let oldIndex = oldByID[entry.id] else {
+                        guard let notification = FastPlanReader.notification(in: newBytes, at: entry.range) else { return nil }
+                        diff.add.append(notification)
+                        continue
+                    }
+                    let oldEntry = old.entries[oldIndex]
+                    if PlanIndex.Entry.sameApartFromSequence(oldEntry, in: oldBytes, entry, in: newBytes) {
+                        diff.unchanged += 1
+                        continue
+                    }
+                    guard let before = FastPlanReader.notification(in: oldBytes, at: oldEntry.range),
+                          let after = FastPlanReader.notification(in: newBytes, at: entry.range)
+                    else { return nil }
+                    let changes = PlanDiff.changes(from: before, to: after)
+                    if changes.isEmpty {
+                        diff.unchanged += 1
+                    } else {
+                        diff.update.append(Update(id: entry.id, changes: changes, notification: after))
+                    }
+                }
+                for entry in old.entries where !seen.contains(entry.id) {
+                    guard let notification = FastPlanReader.notification(in: oldBytes, at: entry.range) else { return nil }
+                    if notification.fireAt.seconds > new.now.seconds {
+                        diff.cancel.append(notification)
+                    } else {
+                        diff.expired.append(notification)
+                    }
+                }
+                return diff
+            }
+        }
+        guard let computed else { return nil }
+        self = computed
+    }
+
+    private init() {}
 
     /// The fields that differ, `sequence` aside.
     public static func changes(from old: PlannedNotification, to new: PlannedNotification) -> [FieldChange] {
@@ -148,6 +206,39 @@ extension ReminderCompiler {
             guard let old = previousByID[plan.notifications[index].id] else { continue }
             let changed = !PlanDiff.changes(from: previous.notifications[old], to: plan.notifications[index]).isEmpty
             plan.notifications[index].sequence = previous.notifications[old].sequence + (changed ? 1 : 0)
+        }
+    }
+}
+
+/// Where each notification of a plan file stands, for diffs that skip unchanged ones.
+enum PlanIndex {
+    struct Entry {
+        let id: String
+        /// The notification object's bytes.
+        let range: Range<Int>
+        /// Where the value of `sequence` starts.
+        let sequenceStart: Int
+
+        /// Where the `sequence` value ends.
+        func sequenceEnd(in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+            var end = sequenceStart
+            while end < range.upperBound, buffer[end] == 0x20 || (buffer[end] >= 0x30 && buffer[end] <= 0x39) { end += 1 }
+            return end
+        }
+
+        /// Whether two objects have the same bytes apart from their `sequence` values.
+        static func sameApartFromSequence(
+            _ lhs: Entry, in lhsBuffer: UnsafeBufferPointer<UInt8>, _ rhs: Entry, in rhsBuffer: UnsafeBufferPointer<UInt8>
+        ) -> Bool {
+            let lhsEnd = lhs.sequenceEnd(in: lhsBuffer)
+            let rhsEnd = rhs.sequenceEnd(in: rhsBuffer)
+            let lhsPrefix = lhs.sequenceStart - lhs.range.lowerBound
+            let lhsSuffix = lhs.range.upperBound - lhsEnd
+            guard lhsPrefix == rhs.sequenceStart - rhs.range.lowerBound, lhsSuffix == rhs.range.upperBound - rhsEnd,
+                  let lhsBase = lhsBuffer.baseAddress, let rhsBase = rhsBuffer.baseAddress
+            else { return false }
+            return memcmp(lhsBase + lhs.range.lowerBound, rhsBase + rhs.range.lowerBound, lhsPrefix) == 0
+                && memcmp(lhsBase + lhsEnd, rhsBase + rhsEnd, lhsSuffix) == 0
         }
     }
 }
