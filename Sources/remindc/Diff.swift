@@ -30,12 +30,17 @@ struct Diff: ParsableCommand {
     func run() throws {
         // Well-formed plans are compared without decoding what they share; otherwise they are
         // read in full, which reports what is wrong with them.
-        let limit = 1 << 30
-        guard let oldBytes = CommandLineInput.readFile(old, limit: limit),
-              let newBytes = CommandLineInput.readFile(new, limit: limit)
-        else { throw ExitCode.failure }
+        let fast: PlanDiff? = {
+            guard let oldData = FileManager.default.contents(atPath: old), let newData = FileManager.default.contents(atPath: new)
+            else { return nil }
+            return oldData.withUnsafeBytes { oldRaw in
+                newData.withUnsafeBytes { newRaw in
+                    PlanDiff(oldFile: oldRaw.bindMemory(to: UInt8.self), newFile: newRaw.bindMemory(to: UInt8.self))
+                }
+            }
+        }()
         let diff: PlanDiff
-        if let fast = PlanDiff(oldFile: oldBytes, newFile: newBytes) {
+        if let fast {
             diff = fast
         } else {
             diff = PlanDiff(old: try CommandLineInput.readPlan(old), new: try CommandLineInput.readPlan(new))

@@ -71,48 +71,55 @@ public struct PlanDiff: Sendable, Hashable {
     /// their bytes up to `sequence` are compared first, and only those that differ are read.
     /// Nil when either file is not a well-formed plan (read it with `readPlan` for errors).
     public init?(oldFile: [UInt8], newFile: [UInt8]) {
-        let computed: PlanDiff? = oldFile.withUnsafeBufferPointer { oldBytes in
-            newFile.withUnsafeBufferPointer { newBytes in
-                guard let old = FastPlanReader.index(oldBytes), let new = FastPlanReader.index(newBytes) else { return nil }
-                var diff = PlanDiff()
-                var oldByID: [String: Int] = [:]
-                oldByID.reserveCapacity(old.entries.count)
-                for index in old.entries.indices { oldByID[old.entries[index].id] = index }
-                var seen = Set<String>()
-                seen.reserveCapacity(new.entries.count)
-                for entry in new.entries {
-                    seen.insert(entry.id)
-                    guard let oldIndex = oldByID[entry.id] else {
-                        guard let notification = FastPlanReader.notification(in: newBytes, at: entry.range) else { return nil }
-                        diff.add.append(notification)
-                        continue
-                    }
-                    let oldEntry = old.entries[oldIndex]
-                    if PlanIndex.Entry.sameApartFromSequence(oldEntry, in: oldBytes, entry, in: newBytes) {
-                        diff.unchanged += 1
-                        continue
-                    }
-                    guard let before = FastPlanReader.notification(in: oldBytes, at: oldEntry.range),
-                          let after = FastPlanReader.notification(in: newBytes, at: entry.range)
-                    else { return nil }
-                    let changes = PlanDiff.changes(from: before, to: after)
-                    if changes.isEmpty {
-                        diff.unchanged += 1
-                    } else {
-                        diff.update.append(Update(id: entry.id, changes: changes, notification: after))
-                    }
-                }
-                for entry in old.entries where !seen.contains(entry.id) {
-                    guard let notification = FastPlanReader.notification(in: oldBytes, at: entry.range) else { return nil }
-                    if notification.fireAt.seconds > new.now.seconds {
-                        diff.cancel.append(notification)
-                    } else {
-                        diff.expired.append(notification)
-                    }
-                }
-                return diff
-            }
+        let computed = oldFile.withUnsafeBufferPointer { oldBytes in
+            newFile.withUnsafeBufferPointer { newBytes in PlanDiff(oldFile: oldBytes, newFile: newBytes) }
         }
+        guard let computed else { return nil }
+        self = computed
+    }
+
+    /// `init(oldFile:newFile:)` over bytes the caller holds, such as a file read into `Data`.
+    public init?(oldFile oldBytes: UnsafeBufferPointer<UInt8>, newFile newBytes: UnsafeBufferPointer<UInt8>) {
+        let computed: PlanDiff? = {
+            guard let old = FastPlanReader.index(oldBytes), let new = FastPlanReader.index(newBytes) else { return nil }
+            var diff = PlanDiff()
+            var oldByID: [String: Int] = [:]
+            oldByID.reserveCapacity(old.entries.count)
+            for index in old.entries.indices { oldByID[old.entries[index].id] = index }
+            var seen = Set<String>()
+            seen.reserveCapacity(new.entries.count)
+            for entry in new.entries {
+                seen.insert(entry.id)
+                guard let oldIndex = oldByID[entry.id] else {
+                    guard let notification = FastPlanReader.notification(in: newBytes, at: entry.range) else { return nil }
+                    diff.add.append(notification)
+                    continue
+                }
+                let oldEntry = old.entries[oldIndex]
+                if PlanIndex.Entry.sameApartFromSequence(oldEntry, in: oldBytes, entry, in: newBytes) {
+                    diff.unchanged += 1
+                    continue
+                }
+                guard let before = FastPlanReader.notification(in: oldBytes, at: oldEntry.range),
+                      let after = FastPlanReader.notification(in: newBytes, at: entry.range)
+                else { return nil }
+                let changes = PlanDiff.changes(from: before, to: after)
+                if changes.isEmpty {
+                    diff.unchanged += 1
+                } else {
+                    diff.update.append(Update(id: entry.id, changes: changes, notification: after))
+                }
+            }
+            for entry in old.entries where !seen.contains(entry.id) {
+                guard let notification = FastPlanReader.notification(in: oldBytes, at: entry.range) else { return nil }
+                if notification.fireAt.seconds > new.now.seconds {
+                    diff.cancel.append(notification)
+                } else {
+                    diff.expired.append(notification)
+                }
+            }
+            return diff
+        }()
         guard let computed else { return nil }
         self = computed
     }
