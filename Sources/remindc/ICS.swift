@@ -30,6 +30,9 @@ struct ICS: ParsableCommand {
             throw CommandLineError("--ics-style recurring expresses the schedules, which a plan does not hold: give the config with --config CONFIG")
         }
         let parsedPlan = try CommandLineInput.readPlan(plan)
+        guard TimeZoneDatabase.system.contains(parsedPlan.timeZone) else {
+            throw CommandLineError("the plan's timeZone '\(parsedPlan.timeZone)' is not a zone of the tz database")
+        }
         var parsedConfig: ReminderConfig?
         if let config {
             guard let configBytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }

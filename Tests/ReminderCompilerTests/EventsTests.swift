@@ -164,11 +164,14 @@ struct SuppressionTests {
     func unknownIDs() throws {
         let result = try compileWithEvents(reminderXML("a", schedule: daily0900), events: """
         {"events": [{"occurrence": "a-20261122-0930", "action": "done"}, {"occurrence": "zzz", "action": "skip"},
-                    {"occurrence": "nobody-20261122-0900", "action": "done"}]}
+                    {"occurrence": "nobody-20261122-0900", "action": "done"},
+                    {"occurrence": "a-20261122-0900-followup", "action": "snooze", "at": "2026-11-22T09:00:00+01:00"}]}
         """, now: "2026-11-22T07:00:00Z")
         #expect(result.plan != nil)
-        #expect(result.diagnostics.filter { $0.severity == .warning }.count == 3)
-        #expect(result.plan?.warnings.count == 3)
+        // The last names the follow-up of a reminder that has none.
+        #expect(result.diagnostics.filter { $0.severity == .warning }.count == 4)
+        #expect(result.plan?.warnings.count == 4)
+        #expect(result.plan?.notifications.first?.id == "a-20261122-0900")
     }
 
     @Test("lookbackSameDay counts from local midnight, or from the first instant when midnight is in a gap")

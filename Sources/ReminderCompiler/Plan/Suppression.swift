@@ -156,6 +156,10 @@ extension Planner {
                     positions = Array(0..<found.memberCount)
                 }
             }
+            // A follow-up ID names nothing when the unit's reminders have no follow-up.
+            if reference.isFollowUp, let found, reminders[found.firstMember.reminder].followUp == nil {
+                positions = []
+            }
             guard let found, !positions.isEmpty else {
                 effects.warnings += actions.map { Diagnostic(.warning, at: $0.location, .unknownOccurrence($0.occurrence)) }
                 continue
