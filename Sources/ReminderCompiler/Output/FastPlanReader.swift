@@ -39,11 +39,11 @@ struct FastPlanReader {
                     try reader.array { reader in
                         reader.skipWhitespace()
                         let start = reader.position
-                        var id: String?
+                        var id: PlanIndex.IDBytes?
                         var sequenceStart: Int?
                         try reader.object(known: .notification) { reader, key in
                             if key == "id" {
-                                id = try reader.string()
+                                id = PlanIndex.IDBytes(try reader.rawString())
                             } else {
                                 if key == "sequence" { sequenceStart = reader.position }
                                 try reader.skipValue()

@@ -83,18 +83,18 @@ public struct PlanDiff: Sendable, Hashable {
         let computed: PlanDiff? = {
             guard let old = FastPlanReader.index(oldBytes), let new = FastPlanReader.index(newBytes) else { return nil }
             var diff = PlanDiff()
-            var oldByID: [String: Int] = [:]
+            // IDs are compared as bytes of the files: no string is made for an unchanged one.
+            var oldByID: [PlanIndex.IDBytes: Int] = [:]
             oldByID.reserveCapacity(old.entries.count)
             for index in old.entries.indices { oldByID[old.entries[index].id] = index }
-            var seen = Set<String>()
-            seen.reserveCapacity(new.entries.count)
+            var matched = [Bool](repeating: false, count: old.entries.count)
             for entry in new.entries {
-                seen.insert(entry.id)
                 guard let oldIndex = oldByID[entry.id] else {
                     guard let notification = FastPlanReader.notification(in: newBytes, at: entry.range) else { return nil }
                     diff.add.append(notification)
                     continue
                 }
+                matched[oldIndex] = true
                 let oldEntry = old.entries[oldIndex]
                 if PlanIndex.Entry.sameApartFromSequence(oldEntry, in: oldBytes, entry, in: newBytes) {
                     diff.unchanged += 1
@@ -107,10 +107,10 @@ public struct PlanDiff: Sendable, Hashable {
                 if changes.isEmpty {
                     diff.unchanged += 1
                 } else {
-                    diff.update.append(Update(id: entry.id, changes: changes, notification: after))
+                    diff.update.append(Update(id: after.id, changes: changes, notification: after))
                 }
             }
-            for entry in old.entries where !seen.contains(entry.id) {
+            for (index, entry) in old.entries.enumerated() where !matched[index] {
                 guard let notification = FastPlanReader.notification(in: oldBytes, at: entry.range) else { return nil }
                 if notification.fireAt.seconds > new.now.seconds {
                     diff.cancel.append(notification)
@@ -219,8 +219,33 @@ extension ReminderCompiler {
 
 /// Where each notification of a plan file stands, for diffs that skip unchanged ones.
 enum PlanIndex {
+    /// An ID as bytes of its file, hashed once (FNV-1a) for the dictionary of IDs.
+    struct IDBytes: Hashable {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let hash: UInt64
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            self.hash = hash
+        }
+
+        static func == (lhs: IDBytes, rhs: IDBytes) -> Bool {
+            lhs.bytes.count == rhs.bytes.count
+                && (lhs.bytes.isEmpty || memcmp(lhs.bytes.baseAddress!, rhs.bytes.baseAddress!, lhs.bytes.count) == 0)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+    }
+
     struct Entry {
-        let id: String
+        let id: IDBytes
         /// The notification object's bytes.
         let range: Range<Int>
         /// Where the value of `sequence` starts.
