@@ -9,23 +9,21 @@ public struct TimeZoneDatabase: Sendable {
     /// The database of this system.
     public static let system = TimeZoneDatabase()
 
-    private let knownIdentifiers: [String]
-    private let knownIdentifierSet: Set<String>
     private let zoneInfoDirectory: String
 
-    /// Reads the list of zone names once.
+    /// A database reading zone files from `zoneInfoDirectory` where they exist.
     public init(zoneInfoDirectory: String = "/usr/share/zoneinfo") {
-        let identifiers = TimeZone.knownTimeZoneIdentifiers.sorted()
-        self.knownIdentifiers = identifiers
-        self.knownIdentifierSet = Set(identifiers)
         self.zoneInfoDirectory = zoneInfoDirectory
     }
+
+    /// Foundation's list of zone names; asked for only when the zone files do not settle a
+    /// question, since building it costs milliseconds at every start.
+    private var knownIdentifiers: [String] { TimeZone.knownTimeZoneIdentifiers.sorted() }
 
     /// Whether `name` is a zone of the tz database (`Europe/Berlin`, `UTC`, `US/Eastern`).
     public func contains(_ name: String) -> Bool {
         guard TimeZone(identifier: name) != nil else { return false }
-        if knownIdentifierSet.contains(name) { return true }
-        return isZoneInfoFile(name)
+        return isZoneInfoFile(name) || TimeZone.knownTimeZoneIdentifiers.contains(name)
     }
 
     /// The zone's rules, or nil for a name the database does not hold.
