@@ -75,10 +75,13 @@ struct Compile: ParsableCommand {
         // created or changed.
         var files = AtomicOutput()
         if let ics {
-            let calendar = icsStyle == .expanded
-                ? ICalendarExport.expanded(plan, settings: CalendarSettings(parsed))
-                : ICalendarExport.recurring(parsed, plan: plan)
-            try files.stage(calendar, at: ics)
+            if icsStyle == .expanded {
+                try files.stage(at: ics) { file in
+                    ICalendarExport.writeExpanded(plan, settings: CalendarSettings(parsed)) { file.write(Data($0)) }
+                }
+            } else {
+                try files.stage(ICalendarExport.recurring(parsed, plan: plan), at: ics)
+            }
         }
         if let output {
             try files.stage(at: output) { file in PlanJSON.write(plan) { chunk in file.write(Data(chunk)) } }

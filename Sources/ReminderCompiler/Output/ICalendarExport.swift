@@ -33,7 +33,19 @@ public enum ICalendarExport {
 
     /// The expanded calendar: one VEVENT per notification of the plan.
     public static func expanded(_ plan: Plan, settings: CalendarSettings, zones: TimeZoneDatabase = .system) -> [UInt8] {
-        var writer = ICalendarWriter(reservingCapacity: 2048 + plan.notifications.count * 480)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(2048 + plan.notifications.count * 480)
+        writeExpanded(plan, settings: settings, zones: zones) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// Writes the expanded calendar to `sink` in chunks of about `chunkSize` bytes, so that
+    /// a large calendar is never held whole in memory.
+    public static func writeExpanded(
+        _ plan: Plan, settings: CalendarSettings, zones: TimeZoneDatabase = .system, chunkSize: Int = 1 << 16,
+        to sink: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
+        var writer = ICalendarWriter(reservingCapacity: chunkSize + 4096)
         let rules = zones.zone(plan.timeZone)
         begin(&writer, plan: plan, settings: settings)
         if let rules, let first = plan.notifications.first?.fireAt.seconds, let last = plan.notifications.last?.fireAt.seconds {
@@ -44,15 +56,16 @@ public enum ICalendarExport {
             let timeline = ZoneTimeline(rules: rules, span: (instants.lowerBound - 3 * 86_400)...(instants.upperBound + 3 * 86_400))
             let startName = "DTSTART;TZID=\(parameterValue(plan.timeZone))"
             let uidSuffix = "@" + settings.uidDomain
-            plan.notifications.withUnsafeBufferPointer { notifications in
+            try plan.notifications.withUnsafeBufferPointer { notifications in
                 for index in notifications.indices {
                     writeEvent(notifications[index], startName: startName, timeline: timeline, now: plan.now.seconds,
                                uidSuffix: uidSuffix, to: &writer)
+                    if writer.bytes.count >= chunkSize { try writer.flush(to: sink) }
                 }
             }
         }
         writer.raw("END:VCALENDAR")
-        return writer.bytes
+        try writer.flush(to: sink)
     }
 
     static func begin(_ writer: inout ICalendarWriter, plan: Plan, settings: CalendarSettings) {

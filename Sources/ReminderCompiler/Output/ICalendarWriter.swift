@@ -61,6 +61,13 @@ struct ICalendarWriter {
         endLine()
     }
 
+    /// Hands the lines written so far to `sink` and starts an empty buffer, keeping its
+    /// capacity; call between lines only.
+    mutating func flush(to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try bytes.withUnsafeBytes(sink)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     private mutating func endLine() {
         bytes.append(0x0D)
         bytes.append(0x0A)
