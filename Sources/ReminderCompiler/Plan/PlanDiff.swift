@@ -18,8 +18,11 @@ public struct PlanDiff: Sendable, Hashable {
 
     /// One changed field; a value is nil when the field is absent.
     public struct FieldChange: Sendable, Hashable {
+        /// The field's key in the plan JSON.
         public var field: String
+        /// The old plan's value, nil when absent there.
         public var before: FieldValue?
+        /// The new plan's value, nil when absent there.
         public var after: FieldValue?
     }
 
@@ -146,10 +149,15 @@ public struct PlanDiff: Sendable, Hashable {
 
 /// A notification field's value, as the plan JSON holds it.
 public enum FieldValue: Sendable, Hashable {
+    /// A string field (`title`, `slot`, `kind`, …).
     case string(String)
+    /// A number field (`durationMinutes`, `numericId`, `sequence`).
     case integer(Int)
+    /// `fireAt`.
     case instant(ZonedInstant)
+    /// `reminders`, `replaces`.
     case strings([String])
+    /// `userInfo`.
     case dictionary([String: String])
 
     /// The notification keys in the order of SPEC §8.
