@@ -107,71 +107,29 @@ public enum ReminderCompiler {
         _ config: ReminderConfig, options: CompileOptions, events: ReminderEvents = ReminderEvents(),
         diagnostics: [Diagnostic] = [], zones: TimeZoneDatabase = .system
     ) -> CompileResult {
-        var collector = DiagnosticCollector()
-        collector.append(contentsOf: diagnostics)
-        guard let zoneName = options.timeZone ?? config.timeZone, let rules = zones.zone(zoneName) else {
-            collector.error(.noTimeZone, at: config.location)
-            return CompileResult(plan: nil, diagnostics: collector.sorted)
+        var setup: PlanSetup
+        switch PlanSetup.prepare(config, options: options, diagnostics: diagnostics, zones: zones) {
+        case .failure(let failure): return CompileResult(plan: nil, diagnostics: failure.diagnostics)
+        case .success(let prepared): setup = prepared
         }
-        let horizonDays = options.horizonDays ?? config.horizonDays
-        let pendingLimit = options.pendingLimit ?? config.pendingLimit
-        if !(1...3660).contains(horizonDays) {
-            collector.error(.horizonOutOfRange(horizonDays), at: config.location)
-        }
-        if pendingLimit > 0, config.reservedSlots >= pendingLimit {
-            collector.error(.reservedSlotsNotBelowLimit(config.reservedSlots, limit: pendingLimit), at: config.location)
-        }
-        if collector.hasErrors { return CompileResult(plan: nil, diagnostics: collector.sorted) }
-
-        let now = resolve(options.now, rules: rules)
-        // IDs and timestamps have four-digit years.
-        let lastSupported = Int64(CivilDate(year: 9999, month: 12, day: 30)!.dayNumber) * 86_400
-        if now + Int64(horizonDays) * 86_400 > lastSupported {
-            collector.error(.windowBeyondYear9999, at: config.location)
-            return CompileResult(plan: nil, diagnostics: collector.sorted)
-        }
-        collector.append(contentsOf: ConfigDecoder.neverFiringWarnings(config, now: now, zone: rules))
-        let windowEnd = now + Int64(horizonDays) * 86_400
-        let margin: Int64 = 3 * 86_400
-        let followUpReach = Int64(config.reminders.compactMap(\.followUp?.afterMinutes).max() ?? 0) * 60
-        let timeline = ZoneTimeline(rules: rules, span: (now - margin - followUpReach)...(windowEnd + margin))
-        let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline, rules: rules)
-
-        let planner = Planner(config: config, window: window, events: events)
+        let planner = Planner(config: config, window: setup.window, events: events)
         let draft = planner.draft(of: planner.units())
-        collector.append(contentsOf: draft.warnings)
+        setup.collector.append(contentsOf: draft.warnings)
         let candidates = draft.candidates
-        let keptCount = Budget(pendingLimit: pendingLimit, reservedSlots: config.reservedSlots).keptCount(of: candidates.count)
+        let keptCount = setup.budget.keptCount(of: candidates.count)
         let kept = planner.render(candidates[..<keptCount], of: draft)
         let dropped = candidates.count - keptCount
         // The plan is complete before the first notification the budget dropped.
-        let coveredUntil = window.zoned(dropped > 0 ? candidates[keptCount].fireAt : windowEnd)
-
-        let coverage = coveredUntil.seconds - now
-        if Double(coverage) < config.minimumCoverageDays * 86_400 {
-            let tenths = coverage * 10 / 86_400
-            collector.warning(
-                .coverageTooShort(
-                    days: "\(tenths / 10).\(tenths % 10)", until: coveredUntil.rfc3339,
-                    minimum: formatNumber(config.minimumCoverageDays)
-                ),
-                at: config.location
-            )
-        }
-        var firstIDOfNumericID: [UInt32: Int] = [:]
-        firstIDOfNumericID.reserveCapacity(kept.count)
+        let coveredUntil = setup.window.zoned(dropped > 0 ? candidates[keptCount].fireAt : setup.window.windowEnd)
+        setup.warnAboutCoverage(until: coveredUntil)
+        var collisions = NumericIDCollisions(numericIDs: kept.map(\.numericId))
         for index in kept.indices {
-            let numericID = kept[index].numericId
-            if let first = firstIDOfNumericID[numericID] {
-                collector.warning(.numericIDCollision(numericID, kept[first].id, kept[index].id), at: config.location)
-            } else {
-                firstIDOfNumericID[numericID] = index
-            }
+            collisions.check(kept[index], collector: &setup.collector, at: config.location)
         }
-        let sorted = collector.sorted
+        let sorted = setup.collector.sorted
         let compiled = Plan(
-            timeZone: zoneName, now: window.zoned(now), windowEnd: window.zoned(windowEnd), pendingLimit: pendingLimit,
-            reservedSlots: config.reservedSlots, coveredUntil: coveredUntil, dropped: dropped,
+            timeZone: setup.zoneName, now: setup.window.zoned(setup.window.now), windowEnd: setup.window.zoned(setup.window.windowEnd),
+            pendingLimit: setup.pendingLimit, reservedSlots: config.reservedSlots, coveredUntil: coveredUntil, dropped: dropped,
             categories: config.categories, notifications: kept, suppressed: draft.suppressed,
             warnings: sorted.filter { $0.severity == .warning }.map(\.message.text)
         )
@@ -191,6 +149,95 @@ public enum ReminderCompiler {
             let localSeconds = Int64(local.date.dayNumber) * 86_400 + Int64(local.time.minuteOfDay) * 60
             let timeline = ZoneTimeline(rules: rules, span: (localSeconds - 3 * 86_400)...(localSeconds + 3 * 86_400))
             return timeline.instant(ofLocal: localSeconds).instant
+        }
+    }
+}
+
+/// What every way of planning checks and computes before expanding (SPEC §5.1, §7).
+struct PlanSetup {
+    struct Failure: Error {
+        let diagnostics: [Diagnostic]
+    }
+
+    let config: ReminderConfig
+    let zoneName: String
+    let pendingLimit: Int
+    let window: PlanningWindow
+    var collector: DiagnosticCollector
+
+    var budget: Budget { Budget(pendingLimit: pendingLimit, reservedSlots: config.reservedSlots) }
+
+    static func prepare(
+        _ config: ReminderConfig, options: CompileOptions, diagnostics: [Diagnostic], zones: TimeZoneDatabase
+    ) -> Result<PlanSetup, Failure> {
+        var collector = DiagnosticCollector()
+        collector.append(contentsOf: diagnostics)
+        guard let zoneName = options.timeZone ?? config.timeZone, let rules = zones.zone(zoneName) else {
+            collector.error(.noTimeZone, at: config.location)
+            return .failure(Failure(diagnostics: collector.sorted))
+        }
+        let horizonDays = options.horizonDays ?? config.horizonDays
+        let pendingLimit = options.pendingLimit ?? config.pendingLimit
+        if !(1...3660).contains(horizonDays) {
+            collector.error(.horizonOutOfRange(horizonDays), at: config.location)
+        }
+        if pendingLimit > 0, config.reservedSlots >= pendingLimit {
+            collector.error(.reservedSlotsNotBelowLimit(config.reservedSlots, limit: pendingLimit), at: config.location)
+        }
+        if collector.hasErrors { return .failure(Failure(diagnostics: collector.sorted)) }
+
+        let now = ReminderCompiler.resolve(options.now, rules: rules)
+        // IDs and timestamps have four-digit years.
+        let lastSupported = Int64(CivilDate(year: 9999, month: 12, day: 30)!.dayNumber) * 86_400
+        if now + Int64(horizonDays) * 86_400 > lastSupported {
+            collector.error(.windowBeyondYear9999, at: config.location)
+            return .failure(Failure(diagnostics: collector.sorted))
+        }
+        collector.append(contentsOf: ConfigDecoder.neverFiringWarnings(config, now: now, zone: rules))
+        let windowEnd = now + Int64(horizonDays) * 86_400
+        let margin: Int64 = 3 * 86_400
+        let followUpReach = Int64(config.reminders.compactMap(\.followUp?.afterMinutes).max() ?? 0) * 60
+        let timeline = ZoneTimeline(rules: rules, span: (now - margin - followUpReach)...(windowEnd + margin))
+        let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline, rules: rules)
+        return .success(PlanSetup(config: config, zoneName: zoneName, pendingLimit: pendingLimit, window: window, collector: collector))
+    }
+
+    /// A coverage shorter than `minimumCoverageDays` is a warning (SPEC §7).
+    mutating func warnAboutCoverage(until coveredUntil: ZonedInstant) {
+        let coverage = coveredUntil.seconds - window.now
+        guard Double(coverage) < config.minimumCoverageDays * 86_400 else { return }
+        let tenths = coverage * 10 / 86_400
+        collector.warning(
+            .coverageTooShort(
+                days: "\(tenths / 10).\(tenths % 10)", until: coveredUntil.rfc3339, minimum: formatNumber(config.minimumCoverageDays)
+            ),
+            at: config.location
+        )
+    }
+}
+
+/// Finds notifications of a plan sharing a `numericId` (SPEC §8): the colliding numbers are
+/// found once from all of them, and only their notifications' IDs are remembered.
+struct NumericIDCollisions {
+    private let colliding: Set<UInt32>
+    private var firstID: [UInt32: String] = [:]
+
+    init(numericIDs: [UInt32]) {
+        var sorted = numericIDs
+        sorted.sort()
+        var colliding = Set<UInt32>()
+        for index in sorted.indices.dropFirst() where sorted[index] == sorted[index - 1] { colliding.insert(sorted[index]) }
+        self.colliding = colliding
+    }
+
+    /// Warns when `notification` shares its number with an earlier one, in plan order.
+    mutating func check(_ notification: borrowing PlannedNotification, collector: inout DiagnosticCollector, at location: SourceLocation) {
+        let numericID = notification.numericId
+        guard colliding.contains(numericID) else { return }
+        if let first = firstID[numericID] {
+            collector.warning(.numericIDCollision(numericID, first, notification.id), at: location)
+        } else {
+            firstID[numericID] = notification.id
         }
     }
 }

@@ -45,27 +45,12 @@ public enum ICalendarExport {
         _ plan: Plan, settings: CalendarSettings, zones: TimeZoneDatabase = .system, chunkSize: Int = 1 << 16,
         to sink: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
-        var writer = ICalendarWriter(reservingCapacity: chunkSize + 4096)
-        let rules = zones.zone(plan.timeZone)
-        begin(&writer, plan: plan, settings: settings)
-        if let rules, let first = plan.notifications.first?.fireAt.seconds, let last = plan.notifications.last?.fireAt.seconds {
-            let instants = min(first, plan.now.seconds)...max(last, plan.now.seconds)
-            for (name, value) in VTimeZoneBuilder(rules: rules).lines(named: plan.timeZone, for: instants) {
-                writer.line(name, value)
-            }
-            let timeline = ZoneTimeline(rules: rules, span: (instants.lowerBound - 3 * 86_400)...(instants.upperBound + 3 * 86_400))
-            let startName = "DTSTART;TZID=\(parameterValue(plan.timeZone))"
-            let uidSuffix = "@" + settings.uidDomain
-            try plan.notifications.withUnsafeBufferPointer { notifications in
-                for index in notifications.indices {
-                    writeEvent(notifications[index], startName: startName, timeline: timeline, now: plan.now.seconds,
-                               uidSuffix: uidSuffix, to: &writer)
-                    if writer.bytes.count >= chunkSize { try writer.flush(to: sink) }
-                }
-            }
+        let span = plan.notifications.first.map { first in first.fireAt.seconds...plan.notifications.last!.fireAt.seconds }
+        var stream = ExpandedCalendarStream(header: plan, settings: settings, eventSpan: span, zones: zones, chunkSize: chunkSize)
+        try plan.notifications.withUnsafeBufferPointer { notifications in
+            for index in notifications.indices { try stream.append(notifications[index], to: sink) }
         }
-        writer.raw("END:VCALENDAR")
-        try writer.flush(to: sink)
+        try stream.finish(to: sink)
     }
 
     static func begin(_ writer: inout ICalendarWriter, plan: Plan, settings: CalendarSettings) {
@@ -106,7 +91,7 @@ public enum ICalendarExport {
         value.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"\(value.filter { $0 != "\"" })\"" : value
     }
 
-    private static func writeEvent(
+    static func writeEvent(
         _ notification: borrowing PlannedNotification, startName: String, timeline: ZoneTimeline, now: Int64,
         uidSuffix: String, to writer: inout ICalendarWriter
     ) {
@@ -135,5 +120,48 @@ public enum ICalendarExport {
         writer.line("TRIGGER", trigger)
         writer.text("DESCRIPTION", description.isEmpty ? "Reminder" : description)
         writer.raw("END:VALARM")
+    }
+}
+
+/// The expanded calendar written piece by piece: the frame and VTIMEZONE (which need the
+/// span of the events' instants), each event as it comes, then the end.
+struct ExpandedCalendarStream {
+    private var writer: ICalendarWriter
+    private let chunkSize: Int
+    private let timeline: ZoneTimeline?
+    private let startName: String
+    private let uidSuffix: String
+    private let now: Int64
+
+    /// Writes the calendar's frame and, when there are events (`eventSpan` is their
+    /// first and last instant), the VTIMEZONE.
+    init(header plan: Plan, settings: CalendarSettings, eventSpan: ClosedRange<Int64>?, zones: TimeZoneDatabase,
+         chunkSize: Int = 1 << 16) {
+        self.chunkSize = chunkSize
+        writer = ICalendarWriter(reservingCapacity: chunkSize + 4096)
+        ICalendarExport.begin(&writer, plan: plan, settings: settings)
+        startName = "DTSTART;TZID=\(ICalendarExport.parameterValue(plan.timeZone))"
+        uidSuffix = "@" + settings.uidDomain
+        now = plan.now.seconds
+        if let rules = zones.zone(plan.timeZone), let eventSpan {
+            let instants = min(eventSpan.lowerBound, plan.now.seconds)...max(eventSpan.upperBound, plan.now.seconds)
+            for (name, value) in VTimeZoneBuilder(rules: rules).lines(named: plan.timeZone, for: instants) {
+                writer.line(name, value)
+            }
+            timeline = ZoneTimeline(rules: rules, span: (instants.lowerBound - 3 * 86_400)...(instants.upperBound + 3 * 86_400))
+        } else {
+            timeline = nil
+        }
+    }
+
+    mutating func append(_ notification: borrowing PlannedNotification, to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        guard let timeline else { return }
+        ICalendarExport.writeEvent(notification, startName: startName, timeline: timeline, now: now, uidSuffix: uidSuffix, to: &writer)
+        if writer.bytes.count >= chunkSize { try writer.flush(to: sink) }
+    }
+
+    mutating func finish(to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        writer.raw("END:VCALENDAR")
+        try writer.flush(to: sink)
     }
 }

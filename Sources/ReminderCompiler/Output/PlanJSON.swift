@@ -17,55 +17,14 @@ public enum PlanJSON {
     public static func write(
         _ plan: Plan, chunkSize: Int = 1 << 16, to sink: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
-        var writer = JSONWriter(reservingCapacity: chunkSize + 4096)
-        writer.beginObject()
-        writer.field("formatVersion", plan.formatVersion)
-        writer.field("timeZone", plan.timeZone)
-        writer.field("now", plan.now)
-        writer.field("windowEnd", plan.windowEnd)
-        writer.field("pendingLimit", plan.pendingLimit)
-        writer.field("reservedSlots", plan.reservedSlots)
-        writer.field("coveredUntil", plan.coveredUntil)
-        writer.field("dropped", plan.dropped)
-        writer.fieldName("categories")
-        writer.beginObject()
-        for (id, actions) in plan.categories.sorted(by: { $0.key < $1.key }) {
-            writer.fieldName(named: id)
-            writer.beginArray()
-            for action in actions {
-                writer.element()
-                write(action, to: &writer)
-            }
-            writer.endArray()
-        }
-        writer.endObject()
-        writer.fieldName("notifications")
-        writer.beginArray()
+        var stream = PlanJSONStream(header: plan, chunkSize: chunkSize)
         // Through the buffer, so each notification is read in place rather than copied.
         try plan.notifications.withUnsafeBufferPointer { notifications in
             for index in notifications.indices {
-                writer.element()
-                write(notifications[index], to: &writer)
-                if writer.bytes.count >= chunkSize { try writer.flush(to: sink) }
+                try stream.append(notifications[index], to: sink)
             }
         }
-        writer.endArray()
-        writer.fieldName("suppressed")
-        writer.beginArray()
-        for suppressed in plan.suppressed {
-            writer.element()
-            writer.beginObject()
-            writer.field("id", suppressed.id)
-            writer.field("fireAt", suppressed.fireAt)
-            writer.field("reminders", suppressed.reminders)
-            writer.field("reason", suppressed.reason.rawValue)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.field("warnings", plan.warnings)
-        writer.endObject()
-        writer.append("\n")
-        try writer.flush(to: sink)
+        try stream.finish(suppressed: plan.suppressed, warnings: plan.warnings, to: sink)
     }
 
     static func write(_ action: NotificationAction, to writer: inout JSONWriter) {
@@ -106,5 +65,71 @@ public enum PlanJSON {
         writer.field("numericId", Int(notification.numericId))
         writer.field("sequence", notification.sequence)
         writer.endObject()
+    }
+}
+
+/// The plan JSON written piece by piece: the header, each notification as it comes, then
+/// the suppressed list and the warnings. `PlanJSON.write` and plans written in chunks
+/// share it, so both give the same bytes.
+struct PlanJSONStream {
+    private var writer: JSONWriter
+    private let chunkSize: Int
+
+    /// Writes everything up to the opening of `notifications`; the header's own
+    /// notifications, suppressed list and warnings are not written.
+    init(header plan: Plan, chunkSize: Int = 1 << 16) {
+        self.chunkSize = chunkSize
+        writer = JSONWriter(reservingCapacity: chunkSize + 4096)
+        writer.beginObject()
+        writer.field("formatVersion", plan.formatVersion)
+        writer.field("timeZone", plan.timeZone)
+        writer.field("now", plan.now)
+        writer.field("windowEnd", plan.windowEnd)
+        writer.field("pendingLimit", plan.pendingLimit)
+        writer.field("reservedSlots", plan.reservedSlots)
+        writer.field("coveredUntil", plan.coveredUntil)
+        writer.field("dropped", plan.dropped)
+        writer.fieldName("categories")
+        writer.beginObject()
+        for (id, actions) in plan.categories.sorted(by: { $0.key < $1.key }) {
+            writer.fieldName(named: id)
+            writer.beginArray()
+            for action in actions {
+                writer.element()
+                PlanJSON.write(action, to: &writer)
+            }
+            writer.endArray()
+        }
+        writer.endObject()
+        writer.fieldName("notifications")
+        writer.beginArray()
+    }
+
+    mutating func append(_ notification: borrowing PlannedNotification, to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        writer.element()
+        PlanJSON.write(notification, to: &writer)
+        if writer.bytes.count >= chunkSize { try writer.flush(to: sink) }
+    }
+
+    mutating func finish(
+        suppressed: [SuppressedNotification], warnings: [String], to sink: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
+        writer.endArray()
+        writer.fieldName("suppressed")
+        writer.beginArray()
+        for entry in suppressed {
+            writer.element()
+            writer.beginObject()
+            writer.field("id", entry.id)
+            writer.field("fireAt", entry.fireAt)
+            writer.field("reminders", entry.reminders)
+            writer.field("reason", entry.reason.rawValue)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.field("warnings", warnings)
+        writer.endObject()
+        writer.append("\n")
+        try writer.flush(to: sink)
     }
 }

@@ -72,9 +72,16 @@ struct Planner {
 
     /// Expands every enabled reminder over the local dates the window touches, and merges
     /// grouped reminders by slot.
-    func units() -> [NotificationUnit] {
-        let firstDate = window.localDate(of: window.now - followUpReach).adding(days: -1)
-        let lastDate = window.localDate(of: window.windowEnd).adding(days: 1)
+    /// The local dates whose slots can reach the window: from the day before `now` (less
+    /// the longest follow-up) to the day after its end.
+    var dateRange: ClosedRange<CivilDate> {
+        window.localDate(of: window.now - followUpReach).adding(days: -1)...window.localDate(of: window.windowEnd).adding(days: 1)
+    }
+
+    func units(dates: ClosedRange<CivilDate>? = nil) -> [NotificationUnit] {
+        let dates = dates ?? dateRange
+        let firstDate = dates.lowerBound
+        let lastDate = dates.upperBound
         var units: [NotificationUnit] = []
         var groupUnitIndex: [String: [LocalDateTime: Int]] = [:]
         for index in reminders.indices {
@@ -100,7 +107,11 @@ struct Planner {
 
     /// The notifications inside the window after the events, in SPEC §7's order
     /// `(fireAt, id)`, not yet rendered: the budget decides which are worth rendering.
-    func draft(of units: [NotificationUnit]) -> PlanDraft {
+    ///
+    /// With `instants`, only notifications and removals firing in that range are kept: a
+    /// plan written in chunks drafts one range of instants at a time.
+    func draft(of units: [NotificationUnit], instants: Range<Int64>? = nil) -> PlanDraft {
+        func accepts(_ instant: Int64) -> Bool { window.contains(instant) && (instants?.contains(instant) ?? true) }
         let renderer = NotificationRenderer(config: config, reminders: reminders, window: window)
         var draft = PlanDraft(units: units)
         var effects = ActionEffects()
@@ -118,9 +129,9 @@ struct Planner {
         draft.candidates.reserveCapacity(units.count)
         for index in units.indices {
             let unit = units[index]
-            let inWindow = window.contains(unit.instant)
+            let inWindow = accepts(unit.instant)
             let followUpInstant = renderer.followUpInstant(of: unit)
-            let followUpInWindow = followUpInstant.map(window.contains) ?? false
+            let followUpInWindow = followUpInstant.map(accepts) ?? false
             guard inWindow || followUpInWindow else { continue }
             var removals = removalsByUnit[index] ?? UnitRemovals()
             if lookBackApplies {
@@ -142,7 +153,7 @@ struct Planner {
             }
             if !removals.isEmpty { draft.removals[index] = removals }
         }
-        for (index, snooze) in effects.snoozes.enumerated() where window.contains(snooze.fireAt) {
+        for (index, snooze) in effects.snoozes.enumerated() where accepts(snooze.fireAt) {
             draft.candidates.append(Candidate(fireAt: snooze.fireAt, id: snooze.id, unit: -1, kind: .snooze(index)))
         }
         draft.snoozes = effects.snoozes
