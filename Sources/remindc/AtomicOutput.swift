@@ -5,14 +5,27 @@ import Foundation
 /// place. On any error the temporary files are removed and no output is created or changed.
 struct AtomicOutput {
     private var staged: [(temporary: String, destination: String)] = []
+    private var open: [FileHandle] = []
 
     /// Writes `bytes` beside `path` under a temporary name.
     mutating func stage(_ bytes: [UInt8], at path: String) throws {
-        try stage(at: path) { file in file.write(Data(bytes)) }
+        try stage(at: path) { file in try file.write(contentsOf: bytes) }
     }
 
     /// Creates a temporary file beside `path` and lets `write` fill it.
     mutating func stage(at path: String, _ write: (FileHandle) throws -> Void) throws {
+        let file = try open(path)
+        do {
+            try write(file)
+        } catch {
+            discard()
+            throw CommandLineError("cannot write '\(path)': \(error.localizedDescription)")
+        }
+    }
+
+    /// Creates a temporary file beside `path` for the caller to fill; `commit` closes it
+    /// and renames it into place.
+    mutating func open(_ path: String) throws -> FileHandle {
         let destination = URL(fileURLWithPath: path)
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(
@@ -25,18 +38,21 @@ struct AtomicOutput {
             throw CommandLineError("cannot write '\(path)': the folder does not exist or is not writable")
         }
         staged.append((temporary, path))
-        do {
-            try write(file)
-            try file.close()
-        } catch {
-            try? file.close()
-            discard()
-            throw CommandLineError("cannot write '\(path)': \(error.localizedDescription)")
-        }
+        open.append(file)
+        return file
     }
 
-    /// Renames every staged file into place.
+    /// Closes and renames every staged file into place.
     mutating func commit() throws {
+        for file in open {
+            do {
+                try file.close()
+            } catch {
+                discard()
+                throw CommandLineError("cannot write the output: \(error.localizedDescription)")
+            }
+        }
+        open.removeAll()
         for (temporary, destination) in staged where rename(temporary, destination) != 0 {
             let reason = String(cString: strerror(errno))
             discard()
@@ -47,6 +63,8 @@ struct AtomicOutput {
 
     /// Removes the staged files.
     mutating func discard() {
+        for file in open { try? file.close() }
+        open.removeAll()
         for (temporary, _) in staged { unlink(temporary) }
         staged.removeAll()
     }

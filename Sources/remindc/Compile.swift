@@ -67,6 +67,12 @@ struct Compile: ParsableCommand {
             now: try moment.resolve(), timeZone: timeZone, horizonDays: horizonDays, pendingLimit: pendingLimit
         )
         let previousPlan = try previous.map(CommandLineInput.readPlan)
+        // A diff or a recurring calendar needs the whole plan; otherwise the plan and the
+        // expanded calendar are written a few weeks at a time.
+        if diff == nil, icsStyle == .expanded {
+            try compileInChunks(bytes, events: eventsInput, options: options, previous: previousPlan)
+            return
+        }
         let result = ReminderCompiler.compile(bytes, path: config, options: options, events: eventsInput)
         DiagnosticPrinter.print(result.diagnostics)
         guard var plan = result.plan, let parsed = result.config, !result.hasErrors else { throw ExitCode.failure }
@@ -77,14 +83,14 @@ struct Compile: ParsableCommand {
         if let ics {
             if icsStyle == .expanded {
                 try files.stage(at: ics) { file in
-                    ICalendarExport.writeExpanded(plan, settings: CalendarSettings(parsed)) { file.write(Data($0)) }
+                    try ICalendarExport.writeExpanded(plan, settings: CalendarSettings(parsed)) { try file.write(contentsOf: $0) }
                 }
             } else {
                 try files.stage(ICalendarExport.recurring(parsed, plan: plan), at: ics)
             }
         }
         if let output {
-            try files.stage(at: output) { file in PlanJSON.write(plan) { chunk in file.write(Data(chunk)) } }
+            try files.stage(at: output) { file in try PlanJSON.write(plan) { try file.write(contentsOf: $0) } }
         }
         if let diff, let previousPlan {
             try files.stage(DiffOutput.json(PlanDiff(old: previousPlan, new: plan)), at: diff)
@@ -93,6 +99,47 @@ struct Compile: ParsableCommand {
         if output == nil {
             PlanJSON.write(plan) { chunk in FileHandle.standardOutput.write(Data(chunk)) }
         }
+    }
+
+    private func compileInChunks(
+        _ bytes: [UInt8], events: (bytes: [UInt8], path: String)?, options: CompileOptions, previous: Plan?
+    ) throws {
+        let checked = ReminderCompiler.check(bytes, path: config, options: ConfigOptions(timeZoneOverride: options.timeZone))
+        var diagnostics = checked.diagnostics
+        var parsedEvents = ReminderEvents()
+        if let events {
+            var collector = DiagnosticCollector()
+            parsedEvents = ReminderCompiler.readEvents(events.bytes, path: events.path, diagnostics: &collector) ?? parsedEvents
+            diagnostics += collector.sorted
+        }
+        guard let parsed = checked.config, !diagnostics.contains(where: { $0.severity == .error }) else {
+            DiagnosticPrinter.print(diagnostics)
+            throw ExitCode.failure
+        }
+        var compilation = ChunkedCompilation(config: parsed, options: options)
+        compilation.events = parsedEvents
+        compilation.diagnostics = diagnostics
+        compilation.previous = previous
+        var files = AtomicOutput()
+        let planFile = try output.map { try files.open($0) }
+        let calendarFile = try ics.map { try files.open($0) }
+        let standardOutput = FileHandle.standardOutput
+        let found: [Diagnostic]
+        do {
+            found = try compilation.write(
+                planTo: { chunk in try (planFile ?? standardOutput).write(contentsOf: chunk) },
+                calendarTo: calendarFile.map { file in { chunk in try file.write(contentsOf: chunk) } }
+            )
+        } catch {
+            files.discard()
+            throw CommandLineError("cannot write the output: \(error.localizedDescription)")
+        }
+        DiagnosticPrinter.print(found)
+        guard !found.contains(where: { $0.severity == .error }) else {
+            files.discard()
+            throw ExitCode.failure
+        }
+        try files.commit()
     }
 }
 

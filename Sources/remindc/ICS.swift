@@ -47,6 +47,6 @@ struct ICS: ParsableCommand {
         } else {
             calendar = ICalendarExport.expanded(parsedPlan, settings: parsedConfig.map(CalendarSettings.init) ?? CalendarSettings())
         }
-        try CommandLineOutput.write(to: output) { file in file.write(Data(calendar)) }
+        try CommandLineOutput.write(to: output) { file in try file.write(contentsOf: calendar) }
     }
 }

@@ -215,13 +215,8 @@ extension ReminderCompiler {
     /// Carries `sequence` forward from a previous plan (SPEC §8): an unchanged notification
     /// keeps its number, a changed one gets the previous number + 1, a new one 0.
     public static func carrySequences(into plan: inout Plan, from previous: Plan) {
-        var previousByID: [String: Int] = [:]
-        for index in previous.notifications.indices { previousByID[previous.notifications[index].id] = index }
-        for index in plan.notifications.indices {
-            guard let old = previousByID[plan.notifications[index].id] else { continue }
-            let changed = !PlanDiff.changes(from: previous.notifications[old], to: plan.notifications[index]).isEmpty
-            plan.notifications[index].sequence = previous.notifications[old].sequence + (changed ? 1 : 0)
-        }
+        let carrier = SequenceCarrier(previous)
+        for index in plan.notifications.indices { carrier.carry(into: &plan.notifications[index]) }
     }
 }
 

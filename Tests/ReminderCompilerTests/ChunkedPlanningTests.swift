@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import ReminderCompiler
+
+@Suite("Plans written in chunks")
+struct ChunkedPlanningTests {
+    /// The plan JSON and the expanded .ics written in chunks of `days`.
+    func chunked(_ compilation: ChunkedCompilation, days: Int) throws -> (json: [UInt8], ics: [UInt8], diagnostics: [Diagnostic]) {
+        var compilation = compilation
+        compilation.chunkDays = days
+        var json: [UInt8] = []
+        var ics: [UInt8] = []
+        let diagnostics = try compilation.write(
+            planTo: { json.append(contentsOf: $0) }, calendarTo: { ics.append(contentsOf: $0) }
+        )
+        return (json, ics, diagnostics)
+    }
+
+    @Test("give the same bytes and diagnostics as the whole plan, whatever the chunk size", .timeLimit(.minutes(5)))
+    func sameBytes() throws {
+        var generator = PlanScenarioGenerator(seed: 31)
+        for round in 0..<120 {
+            let center = CivilDate(dayNumber: generator.random.int(19_000...21_000))
+            let config = generator.config(around: center)
+            let now = Int64(center.dayNumber) * 86_400 + Int64(generator.random.int(0...86_399))
+            let options = CompileOptions(
+                now: .instant(now), horizonDays: generator.random.int(1...40),
+                pendingLimit: generator.random.chance(50) ? 0 : generator.random.int(1...60)
+            )
+            let whole = ReminderCompiler.plan(config, options: options)
+            let plan = try #require(whole.plan)
+            var compilation = ChunkedCompilation(config: config, options: options)
+            compilation.events = generator.suppressingEvents(for: plan, now: now)
+            let withEvents = try #require(ReminderCompiler.plan(config, options: options, events: compilation.events).plan)
+            let previous = generator.random.chance(30) ? plan : nil
+            compilation.previous = previous
+            var expected = withEvents
+            if let previous { ReminderCompiler.carrySequences(into: &expected, from: previous) }
+            let expectedDiagnostics = ReminderCompiler.plan(config, options: options, events: compilation.events).diagnostics
+            for days in [1, 3, 28] {
+                let written = try chunked(compilation, days: days)
+                #expect(written.json == PlanJSON.encode(expected), "round \(round), chunks of \(days) days")
+                #expect(written.ics == ICalendarExport.expanded(expected, settings: CalendarSettings(config)),
+                        "round \(round), chunks of \(days) days")
+                #expect(written.diagnostics == expectedDiagnostics, "round \(round)")
+            }
+        }
+    }
+
+    @Test("the examples with their events, in chunks of a week")
+    func examples() throws {
+        for events in try TestEnvironment.exampleEvents() {
+            let name = String(events.lastPathComponent.prefix { $0 != "." })
+            let config = try #require(ReminderCompiler.check(
+                try TestEnvironment.bytes(TestEnvironment.examples.appendingPathComponent("\(name).plist")), path: name
+            ).config)
+            var collector = DiagnosticCollector()
+            let parsed = try #require(ReminderCompiler.readEvents(try TestEnvironment.bytes(events), path: "e", diagnostics: &collector))
+            let options = CompileOptions(now: .instant(fixedNow))
+            let expected = try #require(ReminderCompiler.plan(config, options: options, events: parsed).plan)
+            var compilation = ChunkedCompilation(config: config, options: options)
+            compilation.events = parsed
+            let written = try chunked(compilation, days: 7)
+            #expect(written.json == PlanJSON.encode(expected), "\(name)")
+        }
+    }
+}
