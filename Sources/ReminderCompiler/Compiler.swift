@@ -81,20 +81,36 @@ public enum ReminderCompiler {
         _ bytes: [UInt8], path: String, options: CompileOptions, events: (bytes: [UInt8], path: String)? = nil,
         zones: TimeZoneDatabase = .system
     ) -> CompileResult {
+        let inputs = load(bytes, path: path, options: options, events: events, zones: zones)
+        guard let config = inputs.config else { return CompileResult(plan: nil, diagnostics: inputs.diagnostics) }
+        return plan(config, options: options, events: inputs.events, diagnostics: inputs.diagnostics, zones: zones)
+    }
+
+    /// A config and events file read and checked, ready to plan.
+    public struct Inputs: Sendable {
+        /// The validated config, or nil when the config or the events have errors.
+        public var config: ReminderConfig?
+        /// The events (empty without an events file).
+        public var events: ReminderEvents
+        /// The diagnostics of both files.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Reads and checks a config and, when given, an events file.
+    public static func load(
+        _ bytes: [UInt8], path: String, options: CompileOptions, events: (bytes: [UInt8], path: String)? = nil,
+        zones: TimeZoneDatabase = .system
+    ) -> Inputs {
         let checked = check(bytes, path: path, options: ConfigOptions(timeZoneOverride: options.timeZone), zones: zones)
         var diagnostics = checked.diagnostics
         var parsedEvents = ReminderEvents()
         if let events {
             var collector = DiagnosticCollector()
-            if let decoded = readEvents(events.bytes, path: events.path, diagnostics: &collector) {
-                parsedEvents = decoded
-            }
+            parsedEvents = readEvents(events.bytes, path: events.path, diagnostics: &collector) ?? parsedEvents
             diagnostics += collector.sorted
         }
-        guard let config = checked.config, !diagnostics.contains(where: { $0.severity == .error }) else {
-            return CompileResult(plan: nil, diagnostics: diagnostics)
-        }
-        return plan(config, options: options, events: parsedEvents, diagnostics: diagnostics, zones: zones)
+        let hasErrors = diagnostics.contains { $0.severity == .error }
+        return Inputs(config: hasErrors ? nil : checked.config, events: parsedEvents, diagnostics: diagnostics)
     }
 
     /// Reads an events file, plist or JSON (SPEC §6); nil when it has errors.

@@ -104,21 +104,14 @@ struct Compile: ParsableCommand {
     private func compileInChunks(
         _ bytes: [UInt8], events: (bytes: [UInt8], path: String)?, options: CompileOptions, previous: Plan?
     ) throws {
-        let checked = ReminderCompiler.check(bytes, path: config, options: ConfigOptions(timeZoneOverride: options.timeZone))
-        var diagnostics = checked.diagnostics
-        var parsedEvents = ReminderEvents()
-        if let events {
-            var collector = DiagnosticCollector()
-            parsedEvents = ReminderCompiler.readEvents(events.bytes, path: events.path, diagnostics: &collector) ?? parsedEvents
-            diagnostics += collector.sorted
-        }
-        guard let parsed = checked.config, !diagnostics.contains(where: { $0.severity == .error }) else {
-            DiagnosticPrinter.print(diagnostics)
+        let inputs = ReminderCompiler.load(bytes, path: config, options: options, events: events)
+        guard let parsed = inputs.config else {
+            DiagnosticPrinter.print(inputs.diagnostics)
             throw ExitCode.failure
         }
         var compilation = ChunkedCompilation(config: parsed, options: options)
-        compilation.events = parsedEvents
-        compilation.diagnostics = diagnostics
+        compilation.events = inputs.events
+        compilation.diagnostics = inputs.diagnostics
         compilation.previous = previous
         var files = AtomicOutput()
         let planFile = try output.map { try files.open($0) }
