@@ -183,6 +183,10 @@ struct PlanSetup {
 
     var budget: Budget { Budget(pendingLimit: pendingLimit, reservedSlots: config.reservedSlots) }
 
+    /// The most slots (notifications and follow-ups, before events and the budget) a
+    /// compile expands: ten years of W2 is under 2 million.
+    static let maximumSlots = 20_000_000
+
     static func prepare(
         _ config: ReminderConfig, options: CompileOptions, diagnostics: [Diagnostic], zones: TimeZoneDatabase
     ) -> Result<PlanSetup, Failure> {
@@ -207,6 +211,17 @@ struct PlanSetup {
         let lastSupported = Int64(CivilDate(year: 9999, month: 12, day: 30)!.dayNumber) * 86_400
         if now + Int64(horizonDays) * 86_400 > lastSupported {
             collector.error(.windowBeyondYear9999, at: config.location)
+            return .failure(Failure(diagnostics: collector.sorted))
+        }
+        // Configs are untrusted: refuse plans whose size alone would exhaust memory or time
+        // (every 5 minutes for ten years, many times over), before expanding anything.
+        let slotBound = config.reminders.filter(\.enabled).reduce(0) { total, reminder in
+            let schedule = reminder.schedule
+            let slots = schedule.frequency == .once ? schedule.at.count : schedule.timesOfDay.resolved.count * (horizonDays + 3)
+            return total + slots * (reminder.followUp == nil ? 1 : 2)
+        }
+        if slotBound > PlanSetup.maximumSlots {
+            collector.error(.planTooLarge(bound: slotBound, limit: PlanSetup.maximumSlots), at: config.location)
             return .failure(Failure(diagnostics: collector.sorted))
         }
         collector.append(contentsOf: ConfigDecoder.neverFiringWarnings(config, now: now, zone: rules))

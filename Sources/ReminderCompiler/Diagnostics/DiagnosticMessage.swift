@@ -236,6 +236,12 @@ extension DiagnosticMessage {
     static func reservedSlotsNotBelowLimit(_ reserved: Int, limit: Int) -> Self {
         Self(id: "plan.reserved-slots", "reservedSlots \(reserved) must be below the pending limit \(limit)")
     }
+    static func planTooLarge(bound: Int, limit: Int) -> Self {
+        Self(
+            id: "plan.too-large",
+            "the schedules could produce up to \(bound) notifications in the window, more than the limit of \(limit); shorten horizonDays or use fewer times"
+        )
+    }
     static var windowBeyondYear9999: Self {
         Self(id: "plan.window-year", "the planning window reaches beyond the year 9999")
     }

@@ -166,4 +166,14 @@ struct HandCheckedTests {
         )
         #expect(result.plan?.now.rfc3339 == "2026-03-29T03:30:00+02:00")
     }
+
+    @Test("a config whose schedules would flood memory is refused before expanding")
+    func tooLarge() throws {
+        let every5 = "<key>frequency</key><string>daily</string><key>everyMinutes</key><integer>5</integer><key>window</key><dict><key>from</key><string>00:00</string><key>until</key><string>23:59</string></dict>"
+        let reminders = (0..<20).map { reminderXML("r\($0)", schedule: every5) }.joined()
+        let xml = configXML(reminders: reminders, rootExtra: "<key>horizonDays</key><integer>3660</integer>")
+        let result = ReminderCompiler.compile(Array(xml.utf8), path: "big.plist", options: CompileOptions(now: .instant(fixedNow)))
+        #expect(result.plan == nil)
+        #expect(result.diagnostics.map(\.message.id) == ["plan.too-large"])
+    }
 }
