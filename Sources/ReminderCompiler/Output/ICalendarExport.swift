@@ -92,12 +92,12 @@ public enum ICalendarExport {
     }
 
     static func writeEvent(
-        _ notification: borrowing PlannedNotification, startName: String, timeline: ZoneTimeline, now: Int64,
+        _ notification: borrowing PlannedNotification, startName: String, timeline: ZoneTimeline, stampLine: [UInt8],
         uidSuffix: String, to writer: inout ICalendarWriter
     ) {
-        writer.raw("BEGIN:VEVENT")
+        writer.lines("BEGIN:VEVENT\r\n")
         writer.line("UID", notification.id + uidSuffix)
-        writer.dateTime("DTSTAMP", localSeconds: now, utc: true)
+        writer.prepared(stampLine)
         let instant = notification.fireAt.seconds
         if let local = unambiguousLocalTime(of: instant, timeline: timeline) {
             writer.dateTime(startName, localSeconds: local, utc: false)
@@ -109,17 +109,16 @@ public enum ICalendarExport {
         if !notification.body.isEmpty { writer.text("DESCRIPTION", notification.body) }
         writer.line("SEQUENCE", String(notification.sequence))
         if let category = notification.category { writer.text("CATEGORIES", category) }
-        writer.line("TRANSP", "TRANSPARENT")
-        writeAlarm(trigger: "PT0S", description: notification.title, to: &writer)
-        writer.raw("END:VEVENT")
+        writer.lines("TRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:PT0S\r\n")
+        writer.text("DESCRIPTION", notification.title.isEmpty ? "Reminder" : notification.title)
+        writer.lines("END:VALARM\r\nEND:VEVENT\r\n")
     }
 
-    static func writeAlarm(trigger: String, description: String, to writer: inout ICalendarWriter) {
-        writer.raw("BEGIN:VALARM")
-        writer.line("ACTION", "DISPLAY")
-        writer.line("TRIGGER", trigger)
-        writer.text("DESCRIPTION", description.isEmpty ? "Reminder" : description)
-        writer.raw("END:VALARM")
+    /// The `DTSTAMP` line of every event: the plan's `now` in UTC.
+    static func stampLine(now: Int64) -> [UInt8] {
+        var writer = ICalendarWriter()
+        writer.dateTime("DTSTAMP", localSeconds: now, utc: true)
+        return writer.bytes
     }
 }
 
@@ -131,7 +130,7 @@ struct ExpandedCalendarStream {
     private let timeline: ZoneTimeline?
     private let startName: String
     private let uidSuffix: String
-    private let now: Int64
+    private let stampLine: [UInt8]
 
     /// Writes the calendar's frame and, when there are events (`eventSpan` is their
     /// first and last instant), the VTIMEZONE.
@@ -142,7 +141,7 @@ struct ExpandedCalendarStream {
         ICalendarExport.begin(&writer, plan: plan, settings: settings)
         startName = "DTSTART;TZID=\(ICalendarExport.parameterValue(plan.timeZone))"
         uidSuffix = "@" + settings.uidDomain
-        now = plan.now.seconds
+        stampLine = ICalendarExport.stampLine(now: plan.now.seconds)
         if let rules = zones.zone(plan.timeZone), let eventSpan {
             let instants = min(eventSpan.lowerBound, plan.now.seconds)...max(eventSpan.upperBound, plan.now.seconds)
             for (name, value) in VTimeZoneBuilder(rules: rules).lines(named: plan.timeZone, for: instants) {
@@ -156,7 +155,9 @@ struct ExpandedCalendarStream {
 
     mutating func append(_ notification: borrowing PlannedNotification, to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         guard let timeline else { return }
-        ICalendarExport.writeEvent(notification, startName: startName, timeline: timeline, now: now, uidSuffix: uidSuffix, to: &writer)
+        ICalendarExport.writeEvent(
+            notification, startName: startName, timeline: timeline, stampLine: stampLine, uidSuffix: uidSuffix, to: &writer
+        )
         if writer.bytes.count >= chunkSize { try writer.flush(to: sink) }
     }
 

@@ -40,6 +40,19 @@ struct ICalendarWriter {
         endLine()
     }
 
+    /// Writes whole lines known in advance, each shorter than 75 octets and ending in CRLF,
+    /// in one copy.
+    mutating func lines(_ content: StaticString) {
+        content.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        lineLength = 0
+    }
+
+    /// Writes a line prepared once for many uses (CRLF included, at most 75 octets).
+    mutating func prepared(_ line: [UInt8]) {
+        bytes.append(contentsOf: line)
+        lineLength = 0
+    }
+
     /// Writes `name:` and a local date-time `YYYYMMDDTHHMMSS` (with `Z` for UTC).
     mutating func dateTime(_ name: String, localSeconds: Int64, utc: Bool) {
         append(name, escaping: false)
