@@ -15,8 +15,9 @@ struct Check: ParsableCommand {
     @Option(help: "The instant that \"in the past\" warnings compare with (RFC 3339); default: now.")
     var now: String?
 
-    @Option(name: .customLong("time-zone"), help: "An IANA zone that overrides the configs' timeZone.")
-    var timeZone: String?
+    @OptionGroup var zone: ZoneOption
+
+    private var timeZone: String? { zone.timeZone }
 
     func validate() throws {
         if configs.isEmpty { throw ValidationError("Give at least one config file.") }
@@ -24,9 +25,6 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let instant = try CommandLineInput.instant(now)
-        if let timeZone, !TimeZoneDatabase.system.contains(timeZone) {
-            throw CommandLineInput.unknownTimeZone(timeZone)
-        }
         var failed = false
         for path in configs {
             guard let bytes = CommandLineInput.readFile(path) else {

@@ -40,7 +40,7 @@ enum CommandLineInput {
         return instant
     }
 
-    static func unknownTimeZone(_ name: String) -> ValidationError {
+    fileprivate static func unknownTimeZone(_ name: String) -> ValidationError {
         let suggestion = TimeZoneDatabase.system.suggestion(for: name).map { "; did you mean '\($0)'?" } ?? ""
         return ValidationError("--time-zone '\(name)' is not a zone of the tz database\(suggestion)")
     }
@@ -59,5 +59,17 @@ enum DiagnosticPrinter {
 
     private static func writeToStandardError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// `--time-zone`, shared by the commands that read configs.
+struct ZoneOption: ParsableArguments {
+    @Option(name: .customLong("time-zone"), help: "An IANA zone that overrides the config's timeZone.")
+    var timeZone: String?
+
+    func validate() throws {
+        if let timeZone, !TimeZoneDatabase.system.contains(timeZone) {
+            throw CommandLineInput.unknownTimeZone(timeZone)
+        }
     }
 }

@@ -14,8 +14,9 @@ struct Compile: ParsableCommand {
 
     @OptionGroup var moment: MomentOptions
 
-    @Option(name: .customLong("time-zone"), help: "An IANA zone that overrides the config's timeZone.")
-    var timeZone: String?
+    @OptionGroup var zone: ZoneOption
+
+    private var timeZone: String? { zone.timeZone }
 
     @Option(help: "An events file (plist or JSON): activities logged, occurrences done, skipped or snoozed.")
     var events: String?
@@ -54,9 +55,6 @@ struct Compile: ParsableCommand {
     }
 
     func run() throws {
-        if let timeZone, !TimeZoneDatabase.system.contains(timeZone) {
-            throw CommandLineInput.unknownTimeZone(timeZone)
-        }
         guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
         var eventsInput: (bytes: [UInt8], path: String)?
         if let events {

@@ -20,17 +20,15 @@ struct Next: ParsableCommand {
 
     @OptionGroup var moment: MomentOptions
 
-    @Option(name: .customLong("time-zone"), help: "An IANA zone that overrides the config's timeZone.")
-    var timeZone: String?
+    @OptionGroup var zone: ZoneOption
+
+    private var timeZone: String? { zone.timeZone }
 
     func validate() throws {
         if !(1...1000).contains(count) { throw ValidationError("--count must be 1–1000, not \(count)") }
     }
 
     func run() throws {
-        if let timeZone, !TimeZoneDatabase.system.contains(timeZone) {
-            throw CommandLineInput.unknownTimeZone(timeZone)
-        }
         guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
         let checked = ReminderCompiler.check(bytes, path: config, options: ConfigOptions(timeZoneOverride: timeZone))
         DiagnosticPrinter.print(checked.diagnostics.filter { $0.severity == .error })
@@ -56,14 +54,13 @@ struct Next: ParsableCommand {
     /// after an arrow when a daylight-saving gap moved the slot.
     static func describe(_ upcoming: UpcomingSlot) -> String {
         let weekday = String(upcoming.slot.local.date.weekday.name.prefix(3)).capitalized
-        let local = upcoming.fireAt.localSeconds
-        let secondOfDay = Int(local - (local >= 0 ? local / 86_400 : (local - 86_399) / 86_400) * 86_400)
-        let actual = String(format: "%02d:%02d", secondOfDay / 3600, secondOfDay / 60 % 60)
-        let offset = ZonedInstant.offsetText(upcoming.fireAt.offsetSeconds)
+        // `2026-11-23 09:20 +01:00`: the actual local time and offset.
+        let actual = upcoming.fireAt.display
         if upcoming.slot.movedByGap {
-            return "\(weekday) \(upcoming.slot.local.date) \(upcoming.slot.local.time) → \(actual) \(offset)  \(upcoming.id)  (moved by a daylight-saving gap)"
+            let nominal = "\(upcoming.slot.local.date) \(upcoming.slot.local.time)"
+            return "\(weekday) \(nominal) → \(actual.dropFirst(11))  \(upcoming.id)  (moved by a daylight-saving gap)"
         }
-        return "\(weekday) \(upcoming.slot.local.date) \(actual) \(offset)  \(upcoming.id)"
+        return "\(weekday) \(actual)  \(upcoming.id)"
     }
 
     private func closestReminder(to id: String, in ids: [String]) -> String? {

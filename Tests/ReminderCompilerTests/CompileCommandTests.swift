@@ -8,12 +8,6 @@ struct CompileCommandTests {
     static let fixedNow = "2026-11-22T08:00:00Z"
     static let golden = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Golden")
 
-    static func scratchFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test("each example compiles to its golden plan", arguments: try TestEnvironment.exampleConfigs())
     func goldenPlan(_ config: URL) throws {
         let name = config.deletingPathExtension().lastPathComponent
@@ -35,7 +29,7 @@ struct CompileCommandTests {
 
     @Test("-o writes the same bytes as standard output, and compiling twice gives identical bytes")
     func outputFile() throws {
-        let folder = try Self.scratchFolder()
+        let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let planPath = folder.appendingPathComponent("plan.json").path
         let toFile = try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow, "-o", planPath)
@@ -51,7 +45,7 @@ struct CompileCommandTests {
 
     @Test("on an error no output file is created or changed")
     func atomicOnError() throws {
-        let folder = try Self.scratchFolder()
+        let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let planPath = folder.appendingPathComponent("plan.json")
         try Data("previous plan\n".utf8).write(to: planPath)

@@ -6,15 +6,9 @@ import Testing
 struct DiffTests {
     static let fixedNow = "2026-11-22T08:00:00Z"
 
-    func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-diff-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test("a plan diffed with itself is empty, and --exit-code exits 0")
     func selfDiff() throws {
-        let folder = try scratch()
+        let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plan = folder.appendingPathComponent("plan.json").path
         #expect(try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow, "-o", plan).status == 0)
@@ -38,7 +32,7 @@ struct DiffTests {
 
     @Test("use case 4: another time zone gives updates with the same IDs, not cancel + add; sequences count up")
     func timeZoneChange() throws {
-        let folder = try scratch()
+        let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let old = folder.appendingPathComponent("london.json").path
         let new = folder.appendingPathComponent("new-york.json").path
@@ -79,7 +73,7 @@ struct DiffTests {
 
     @Test("a corrupt plan or another formatVersion is an error naming the file, exit 1")
     func badPlans() throws {
-        let folder = try scratch()
+        let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let good = folder.appendingPathComponent("good.json").path
         #expect(try remindc("compile", "examples/daily-facts.plist", "--now", Self.fixedNow, "-o", good).status == 0)

@@ -11,8 +11,7 @@ func checkICS(_ style: String, ics: URL, plan: URL, rename: Bool) throws -> Proc
 
 /// Compiles a config with `options` into a plan and an .ics in a scratch folder.
 func compileToFiles(_ config: String, style: String, options: [String]) throws -> (plan: URL, ics: URL, folder: URL) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-ics-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestEnvironment.scratchFolder()
     let plan = folder.appendingPathComponent("plan.json")
     let ics = folder.appendingPathComponent("plan.ics")
     let result = try run(

@@ -76,8 +76,7 @@ struct MutationTests {
     @Test("damaged examples make the built remindc exit 0 or 1, never crash", .timeLimit(.minutes(5)))
     func binaryExitsCleanly() throws {
         let examples = try TestEnvironment.exampleConfigs().map { try TestEnvironment.bytes($0) }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-mutation-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let scratch = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         var generator = SeededGenerator(seed: 11)
         var paths: [String] = []

@@ -52,8 +52,7 @@ struct PlanSchemaTests {
 
     @Test("diffs validate against schema/diff.schema.json")
     func diffsValidate() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-diff-schema-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let old = folder.appendingPathComponent("old.json").path
         let diff = folder.appendingPathComponent("diff.json")

@@ -20,8 +20,7 @@ func compileExample(
     _ example: String, now: String, events: String? = nil, extra: [String] = [],
     sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws -> PlanView {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-usecase-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestEnvironment.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     var arguments = ["compile", example, "--now", now] + extra
     if let events {

@@ -201,13 +201,11 @@ public enum FieldValue: Sendable, Hashable {
 extension ZonedInstant {
     /// `2026-11-23 09:20 +01:00`: the local time a person reads in a diff.
     public var display: String {
-        let text = rfc3339
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 20 else { return text }
-        let date = String(decoding: bytes[0..<10], as: UTF8.self)
-        let time = String(decoding: bytes[11..<16], as: UTF8.self)
-        let zone = String(decoding: bytes[19...], as: UTF8.self)
-        return "\(date) \(time) \(zone == "Z" ? "+00:00" : zone)"
+        let local = seconds + Int64(offsetSeconds)
+        let day = Int(local.floorDivided(by: 86_400))
+        let second = Int(local - Int64(day) * 86_400)
+        return "\(CivilDate(dayNumber: day)) \(zeroPadded(second / 3600, 2)):\(zeroPadded(second / 60 % 60, 2)) "
+            + ZonedInstant.offsetText(offsetSeconds)
     }
 }
 

@@ -55,12 +55,16 @@ struct Planner {
     let config: ReminderConfig
     let window: PlanningWindow
     let events: ReminderEvents
+    /// Made once: a plan written in chunks drafts and renders many times.
+    let renderer: NotificationRenderer
 
     init(config: ReminderConfig, window: PlanningWindow, events: ReminderEvents = ReminderEvents()) {
         self.config = config
         self.window = window
         self.events = events
-        self.reminders = config.reminders.filter(\.enabled).sorted { $0.id < $1.id }
+        let reminders = config.reminders.filter(\.enabled).sorted { $0.id < $1.id }
+        self.reminders = reminders
+        self.renderer = NotificationRenderer(config: config, reminders: reminders, window: window)
     }
 
 
@@ -112,7 +116,6 @@ struct Planner {
     /// plan written in chunks drafts one range of instants at a time.
     func draft(of units: [NotificationUnit], instants: Range<Int64>? = nil) -> PlanDraft {
         func accepts(_ instant: Int64) -> Bool { window.contains(instant) && (instants?.contains(instant) ?? true) }
-        let renderer = NotificationRenderer(config: config, reminders: reminders, window: window)
         var draft = PlanDraft(units: units)
         var effects = ActionEffects()
         var removalsByUnit: [Int: UnitRemovals] = [:]
@@ -169,7 +172,6 @@ struct Planner {
 
     /// Renders candidates into notifications, in the given order.
     func render(_ candidates: ArraySlice<Candidate>, of draft: PlanDraft) -> [PlannedNotification] {
-        let renderer = NotificationRenderer(config: config, reminders: reminders, window: window)
         let replaced = earlierIDsOnSameDate(draft.units)
         var notifications: [PlannedNotification] = []
         notifications.reserveCapacity(candidates.count)

@@ -22,13 +22,14 @@ public struct TimeZoneDatabase: Sendable {
 
     /// Whether `name` is a zone of the tz database (`Europe/Berlin`, `UTC`, `US/Eastern`).
     public func contains(_ name: String) -> Bool {
-        guard TimeZone(identifier: name) != nil else { return false }
-        return isZoneInfoFile(name) || TimeZone.knownTimeZoneIdentifiers.contains(name)
+        zone(name) != nil
     }
 
     /// The zone's rules, or nil for a name the database does not hold.
     public func zone(_ name: String) -> ZoneRules? {
-        guard contains(name), let timeZone = TimeZone(identifier: name) else { return nil }
+        guard let timeZone = TimeZone(identifier: name),
+              isZoneInfoFile(name) || TimeZone.knownTimeZoneIdentifiers.contains(name)
+        else { return nil }
         return ZoneRules(name: name, timeZone: timeZone)
     }
 

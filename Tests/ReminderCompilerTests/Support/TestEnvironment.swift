@@ -47,6 +47,13 @@ enum TestEnvironment {
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
+    /// A new empty folder under the temporary directory; the caller removes it.
+    static func scratchFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
     static func bytes(_ url: URL) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: url))
     }
@@ -65,8 +72,7 @@ struct ProcessResult {
 /// block the child while the test waits for it.
 func run(_ executable: URL, _ arguments: [String], in directory: URL = TestEnvironment.repositoryRoot,
          input: Data? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-run-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let scratch = try TestEnvironment.scratchFolder()
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outputURL = scratch.appendingPathComponent("stdout")
     let errorURL = scratch.appendingPathComponent("stderr")
