@@ -86,7 +86,7 @@ public struct ChunkedCompilation {
                 eventSpan: firstKept.flatMap { first in lastKept.map { first...$0 } }, zones: zones
             )
         }
-        var sequences = previous.map(SequenceCarrier.init)
+        let sequences = previous.map(SequenceCarrier.init)
 
         // Pass 2: render and write what the budget keeps.
         var written = 0

@@ -25,35 +25,45 @@ extension Schedule {
             let (anchorYear, anchorMonth, _) = anchor.components
             let months = (year * 12 + month) - (anchorYear * 12 + anchorMonth)
             guard months.isMultiple(of: interval) else { return false }
-            return monthDaysFiring(year: year, month: month).contains(day)
+            return monthDayMask(year: year, month: month) & (1 << day) != 0
         }
     }
 
     /// The days of a month on which a monthly schedule fires, before `start`, `end`,
     /// `except` and `interval` are applied; ascending, without duplicates.
     public func monthDaysFiring(year: Int, month: Int) -> [Int] {
-        let length = CivilDate.daysInMonth(year: year, month: month)
-        var days = Set<Int>()
+        let mask = monthDayMask(year: year, month: month)
+        return (1...31).filter { mask & (1 << $0) != 0 }
+    }
+
+    /// The days a monthly schedule fires on in one month, as bits (bit d for day d).
+    func monthDayMask(year: Int, month: Int) -> UInt32 {
+        let firstDay = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: month, day: 1))
+        return monthDayMask(length: CivilDate.daysInMonth(year: year, month: month), firstWeekday: firstDay.weekday)
+    }
+
+    /// The days a monthly schedule fires on in a month of `length` days whose 1st is a
+    /// `firstWeekday`: nothing else about the month matters, which makes months countable
+    /// by table (see `MonthlyFiringCounts`).
+    func monthDayMask(length: Int, firstWeekday: Weekday) -> UInt32 {
+        var days: UInt32 = 0
         for entry in monthDays {
             let day = entry > 0 ? entry : length + 1 + entry
             if (1...length).contains(day) {
-                days.insert(day)
+                days |= 1 << day
             } else if missingDays == .lastDay {
-                days.insert(entry > 0 ? length : 1)
+                days |= 1 << (entry > 0 ? length : 1)
             }
         }
-        if !weekdayOrdinals.isEmpty {
-            let firstWeekday = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: month, day: 1)).weekday
-            for rule in weekdayOrdinals {
-                let firstOccurrence = 1 + (rule.weekday.rawValue - firstWeekday.rawValue + 7) % 7
-                let count = (length - firstOccurrence) / 7 + 1
-                let index = rule.ordinal > 0 ? rule.ordinal - 1 : count + rule.ordinal
-                if (0..<count).contains(index) {
-                    days.insert(firstOccurrence + 7 * index)
-                }
+        for rule in weekdayOrdinals {
+            let firstOccurrence = 1 + (rule.weekday.rawValue - firstWeekday.rawValue + 7) % 7
+            let count = (length - firstOccurrence) / 7 + 1
+            let index = rule.ordinal > 0 ? rule.ordinal - 1 : count + rule.ordinal
+            if (0..<count).contains(index) {
+                days |= 1 << (firstOccurrence + 7 * index)
             }
         }
-        return days.sorted()
+        return days
     }
 
     /// The first date on or after `from` (and not after `limit`) on which the schedule

@@ -76,8 +76,12 @@ extension Schedule {
                 let (year, month) = yearAndMonth(anchorMonth + monthIndex)
                 let firstDay = CivilDate.dayNumber(year: year, month: month, day: 1)
                 if firstDay > upper.dayNumber { break }
-                for day in monthDaysFiring(year: year, month: month) {
-                    let dayNumber = firstDay + day - 1
+                var days = monthDayMask(
+                    length: CivilDate.daysInMonth(year: year, month: month), firstWeekday: CivilDate(dayNumber: firstDay).weekday
+                )
+                while days != 0 {
+                    let dayNumber = firstDay + days.trailingZeroBitCount - 1
+                    days &= days - 1
                     if dayNumber >= lower.dayNumber && dayNumber <= upper.dayNumber { visit(CivilDate(dayNumber: dayNumber)) }
                 }
                 monthIndex += interval
@@ -99,7 +103,9 @@ extension Schedule {
         case .weekly:
             return weeklyDatesFromAnchorWeek(before: date) - weeklyDatesFromAnchorWeek(before: anchor)
         case .monthly:
-            return monthlyDatesFromAnchorMonth(before: date) - monthlyDatesFromAnchorMonth(before: anchor)
+            let counts = MonthlyFiringCounts(self)
+            return monthlyDatesFromAnchorMonth(before: date, counts: counts)
+                - monthlyDatesFromAnchorMonth(before: anchor, counts: counts)
         }
     }
 
@@ -112,28 +118,63 @@ extension Schedule {
     }
 
     /// Firing dates in [first of the anchor's month, date).
-    private func monthlyDatesFromAnchorMonth(before date: CivilDate) -> Int {
+    private func monthlyDatesFromAnchorMonth(before date: CivilDate, counts: MonthlyFiringCounts) -> Int {
         let anchorMonth = absoluteMonth(of: anchor)
         let target = absoluteMonth(of: date) - anchorMonth
-        var count = 0
-        if target >= 0 {
-            for index in stride(from: 0, to: target, by: interval) {
-                let (year, month) = yearAndMonth(anchorMonth + index)
-                count += monthDaysFiring(year: year, month: month).count
-            }
-        } else {
-            var index = ceilingDivide(target, interval) * interval
-            while index < 0 {
-                let (year, month) = yearAndMonth(anchorMonth + index)
-                count -= monthDaysFiring(year: year, month: month).count
-                index += interval
-            }
-        }
+        // The months anchor + k × interval for k in 0..<n, or, when n is negative, less
+        // those for k in n..<0.
+        let steps = ceilingDivide(target, interval)
+        var count = steps >= 0
+            ? counts.total(fromMonth: anchorMonth, steps: steps, interval: interval)
+            : -counts.total(fromMonth: anchorMonth + steps * interval, steps: -steps, interval: interval)
         if target.isMultiple(of: interval) {
             let (year, month, day) = date.components
-            count += monthDaysFiring(year: year, month: month).count { $0 < day }
+            count += (monthDayMask(year: year, month: month) & ((1 << UInt32(day)) - 1)).nonzeroBitCount
         }
         return count
+    }
+}
+
+/// How many dates a monthly schedule fires on per month, by the month's length and the
+/// weekday of its 1st: 4 × 7 kinds of month, so a run of months is counted by lookups.
+struct MonthlyFiringCounts {
+    /// Indexed by `(length − 28) × 7 + weekday of the 1st − 1`.
+    private var counts: [Int] = []
+
+    init(_ schedule: Schedule) {
+        counts.reserveCapacity(28)
+        for length in 28...31 {
+            for weekday in Weekday.allCases {
+                counts.append(schedule.monthDayMask(length: length, firstWeekday: weekday).nonzeroBitCount)
+            }
+        }
+    }
+
+    /// The Gregorian calendar repeats every 400 years: 4800 months.
+    private static let cycleMonths = 4800
+
+    /// Firing dates in the months `first + k × interval` for k in 0..<steps. The kinds of
+    /// month repeat every `cycleMonths / gcd(cycleMonths, interval)` steps, so at most one
+    /// cycle is walked however far apart the months lie.
+    func total(fromMonth first: Int, steps: Int, interval: Int) -> Int {
+        var a = Self.cycleMonths
+        var b = interval
+        while b != 0 { (a, b) = (b, a % b) }
+        let period = Self.cycleMonths / a
+        let walked = min(steps, period)
+        let fullCycles = steps / period
+        let remainder = steps % period
+        var cycleTotal = 0
+        var remainderTotal = 0
+        for step in 0..<walked {
+            let (year, month) = yearAndMonth(first + step * interval)
+            let length = CivilDate.daysInMonth(year: year, month: month)
+            let firstWeekday = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: month, day: 1)).weekday
+            let monthCount = counts[(length - 28) * 7 + firstWeekday.rawValue - 1]
+            cycleTotal += monthCount
+            if step < remainder { remainderTotal += monthCount }
+        }
+        return steps < period ? cycleTotal : fullCycles * cycleTotal + remainderTotal
     }
 }
 

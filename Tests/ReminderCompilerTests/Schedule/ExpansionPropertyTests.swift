@@ -108,3 +108,50 @@ struct ExpansionPropertyTests {
         #expect(compared > 100)
     }
 }
+
+@Suite("Monthly rotation far from the anchor")
+struct MonthlyRotationTests {
+    /// Firing dates in [anchor, date) counted one month at a time, the slow way.
+    static func countedMonthByMonth(_ schedule: Schedule, before date: CivilDate) -> Int {
+        func months(_ date: CivilDate) -> Int { date.components.year * 12 + date.components.month - 1 }
+        func firing(inMonth absolute: Int) -> [Int] {
+            schedule.monthDaysFiring(year: absolute / 12, month: absolute % 12 + 1)
+        }
+        let anchor = schedule.anchor
+        var count = 0
+        if date >= anchor {
+            var month = months(anchor)
+            while month < months(date) {
+                count += firing(inMonth: month).count
+                month += schedule.interval
+            }
+            if month == months(date) { count += firing(inMonth: month).count { $0 < date.components.day } }
+            count -= firing(inMonth: months(anchor)).count { $0 < anchor.components.day }
+        } else {
+            var month = months(anchor)
+            while month - schedule.interval >= months(date) {
+                month -= schedule.interval
+                count -= firing(inMonth: month).count
+            }
+            if month == months(date) { count += firing(inMonth: month).count { $0 < date.components.day } }
+            count -= firing(inMonth: months(anchor)).count { $0 < anchor.components.day }
+        }
+        return count
+    }
+
+    @Test("the counted rotation equals a month-by-month count, also centuries away and across 400-year cycles")
+    func farFromAnchor() {
+        var random = ScheduleGenerator(generator: SeededGenerator(seed: 4800))
+        var compared = 0
+        for _ in 0..<300 {
+            var schedule = random.schedule(around: CivilDate(year: 2026, month: 1, day: 1)!)
+            guard schedule.frequency == .monthly else { continue }
+            schedule.start = random.chance(20) ? nil : CivilDate(year: random.int(1970...2100), month: random.int(1...12), day: random.int(1...28))
+            schedule.interval = [1, 2, 3, 5, 7, 12, 13, 25, 400, 4800][random.int(0...9)]
+            let date = CivilDate(year: random.int(1970...9999), month: random.int(1...12), day: random.int(1...28))!
+            #expect(schedule.firingDatesBefore(date) == Self.countedMonthByMonth(schedule, before: date), "\(schedule) \(date)")
+            compared += 1
+        }
+        #expect(compared > 50)
+    }
+}
