@@ -138,9 +138,10 @@ public enum ReminderCompiler {
         // The plan is complete before the first notification the budget dropped.
         let coveredUntil = setup.window.zoned(dropped > 0 ? candidates[keptCount].fireAt : setup.window.windowEnd)
         setup.warnAboutCoverage(until: coveredUntil)
-        var collisions = NumericIDCollisions(numericIDs: kept.map(\.numericId))
-        for index in kept.indices {
-            collisions.check(kept[index], collector: &setup.collector, at: config.location)
+        var collisions = NumericIDCollisions()
+        for index in kept.indices { collisions.note(kept[index]) }
+        collisions.report(to: &setup.collector, at: config.location) { search in
+            for index in kept.indices where !search.isComplete { search.look(at: kept[index].id) }
         }
         let sorted = setup.collector.sorted
         let compiled = Plan(
@@ -247,28 +248,47 @@ struct PlanSetup {
     }
 }
 
-/// Finds notifications of a plan sharing a `numericId` (SPEC §8): the colliding numbers are
-/// found once from all of them, and only their notifications' IDs are remembered.
+/// Finds notifications that share a `numericId` with an earlier one (SPEC §8 asks for a
+/// warning). Only the numbers are held while a plan is written; the IDs they were first
+/// seen with are looked up again when some number repeats, which is rare.
 struct NumericIDCollisions {
-    private let colliding: Set<UInt32>
-    private var firstID: [UInt32: String] = [:]
+    private var seen = Set<UInt32>()
+    /// Each notification whose number an earlier one had, in plan order.
+    private var repeated: [(numericID: UInt32, id: String)] = []
 
-    init(numericIDs: [UInt32]) {
-        var sorted = numericIDs
-        sorted.sort()
-        var colliding = Set<UInt32>()
-        for index in sorted.indices.dropFirst() where sorted[index] == sorted[index - 1] { colliding.insert(sorted[index]) }
-        self.colliding = colliding
+    /// Notes the next notification of the plan.
+    mutating func note(_ notification: borrowing PlannedNotification) {
+        if !seen.insert(notification.numericId).inserted { repeated.append((notification.numericId, notification.id)) }
     }
 
-    /// Warns when `notification` shares its number with an earlier one, in plan order.
-    mutating func check(_ notification: borrowing PlannedNotification, collector: inout DiagnosticCollector, at location: SourceLocation) {
-        let numericID = notification.numericId
-        guard colliding.contains(numericID) else { return }
-        if let first = firstID[numericID] {
-            collector.warning(.numericIDCollision(numericID, first, notification.id), at: location)
-        } else {
-            firstID[numericID] = notification.id
+    /// Warns about every repeated number, naming the first ID with it. `findFirstIDs`
+    /// looks the plan's IDs up in order, only when some number repeats.
+    func report(
+        to collector: inout DiagnosticCollector, at location: SourceLocation,
+        findFirstIDs: (inout FirstIDSearch) -> Void
+    ) {
+        guard !repeated.isEmpty else { return }
+        var search = FirstIDSearch(wanted: Set(repeated.map(\.numericID)))
+        findFirstIDs(&search)
+        for (numericID, id) in repeated {
+            collector.warning(.numericIDCollision(numericID, search.found[numericID] ?? "", id), at: location)
+        }
+    }
+
+    /// The first ID with each of some numbers, fed the plan's IDs in order.
+    struct FirstIDSearch {
+        let wanted: Set<UInt32>
+        private(set) var found: [UInt32: String] = [:]
+        /// Whether every number has its first ID: later IDs need not be read.
+        var isComplete: Bool { found.count == wanted.count }
+
+        init(wanted: Set<UInt32>) {
+            self.wanted = wanted
+        }
+
+        mutating func look(at id: String) {
+            let numericID = NotificationID.numericID(of: id)
+            if wanted.contains(numericID), found[numericID] == nil { found[numericID] = id }
         }
     }
 }

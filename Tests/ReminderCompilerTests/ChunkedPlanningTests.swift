@@ -64,4 +64,29 @@ struct ChunkedPlanningTests {
             #expect(written.json == PlanJSON.encode(expected), "\(name)")
         }
     }
+
+    @Test("report a shared numericId like the whole plan, with and without a limit")
+    func numericIDCollision() throws {
+        // r198824 and r568140 share the numericId of their 2026-11-23 09:00 occurrence
+        // (see PlanPropertyTests.numericIDCollision), and, as their FNV-1a states already
+        // agree after the reminder id, of every other occurrence too.
+        let others = (0..<5).map { reminderXML("other-\($0)") }.joined()
+        let config = try #require(check(configXML(reminders: reminderXML("r198824") + reminderXML("r568140") + others)).config)
+        for limit in [0, 1, 6, 7, 9] {
+            let options = CompileOptions(now: .instant(fixedNow), horizonDays: 20, pendingLimit: limit)
+            let whole = ReminderCompiler.plan(config, options: options)
+            let plan = try #require(whole.plan)
+            let numericID = NotificationID.numericID(of: "r198824-20261123-0900")
+            let warning = "numericId \(numericID) is shared by 'r198824-20261123-0900' and 'r568140-20261123-0900'"
+            let shared = plan.warnings.filter { $0.hasPrefix("numericId") }
+            #expect(shared.count == plan.notifications.count { $0.reminders == ["r568140"] }, "limit \(limit)")
+            #expect(shared.first == (limit == 0 || limit >= 7 ? warning : nil), "limit \(limit)")
+            for days in [1, 7, 28] {
+                let written = try chunked(ChunkedCompilation(config: config, options: options), days: days)
+                #expect(written.json == PlanJSON.encode(plan), "limit \(limit), chunks of \(days) days")
+                #expect(written.ics == ICalendarExport.expanded(plan, settings: CalendarSettings(config)), "limit \(limit)")
+                #expect(written.diagnostics == whole.diagnostics, "limit \(limit), chunks of \(days) days")
+            }
+        }
+    }
 }

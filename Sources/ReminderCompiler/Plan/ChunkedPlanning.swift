@@ -3,9 +3,11 @@
 ///
 /// The result is byte for byte what `plan(_:options:events:)` followed by `PlanJSON.write`
 /// and `ICalendarExport.writeExpanded` give: the window is cut by instants into ranges
-/// whose notifications are drafted, rendered and written in order. A first pass counts
-/// what the budget keeps (the JSON's `dropped` and `coveredUntil` come before the
-/// notifications); the second writes.
+/// whose notifications are drafted, rendered and written in order. With a pending limit, a
+/// first pass counts what the budget keeps (the JSON's `dropped` and `coveredUntil` come
+/// before the notifications). Without one, everything in the window is kept and a single
+/// pass writes; only the VTIMEZONE needs the last notification's instant first, which the
+/// last ranges give.
 public struct ChunkedCompilation {
     /// The config, already validated.
     public var config: ReminderConfig
@@ -28,6 +30,19 @@ public struct ChunkedCompilation {
         self.options = options
     }
 
+    /// What the header, the VTIMEZONE and the end of the plan need from the whole window.
+    private struct WindowSummary {
+        /// Notifications in the window, before the budget.
+        var total = 0
+        /// The instants of the first and last notification kept.
+        var firstKept: Int64?
+        var lastKept: Int64?
+        /// The instant of the first notification the budget cuts.
+        var firstDropped: Int64?
+        var suppressed: [SuppressedNotification] = []
+        var warnings: [Diagnostic] = []
+    }
+
     /// Writes the plan JSON to `planSink` and, with `icsSink`, the expanded calendar.
     ///
     /// - Returns: the diagnostics, sorted; when they hold an error, nothing was written.
@@ -44,67 +59,110 @@ public struct ChunkedCompilation {
         let planner = Planner(config: config, window: setup.window, events: events)
         let ranges = instantRanges(planner)
         let capacity = setup.budget.keptCount(of: Int.max)
-
-        // Pass 1: count, and find what the header and the VTIMEZONE need.
-        var total = 0
-        var firstKept: Int64?
-        var lastKept: Int64?
-        var firstDropped: Int64?
-        var keptNumericIDs: [UInt32] = []
-        var suppressed: [SuppressedNotification] = []
-        for (index, range) in ranges.enumerated() {
-            let draft = planner.draft(of: planner.units(dates: range.dates), instants: range.instants)
-            if index == 0 { setup.collector.append(contentsOf: draft.warnings) }
-            suppressed += draft.suppressed
-            for candidate in draft.candidates {
-                if total < capacity {
-                    firstKept = firstKept ?? candidate.fireAt
-                    lastKept = candidate.fireAt
-                    keptNumericIDs.append(NotificationID.numericID(of: candidate.id))
-                } else if total == capacity {
-                    firstDropped = candidate.fireAt
-                }
-                total += 1
-            }
+        let unlimited = capacity == Int.max
+        func draft(_ range: (dates: ClosedRange<CivilDate>, instants: Range<Int64>)) -> PlanDraft {
+            planner.draft(of: planner.units(dates: range.dates), instants: range.instants)
         }
-        let keptCount = min(total, capacity)
-        let coveredUntil = setup.window.zoned(firstDropped ?? setup.window.windowEnd)
-        setup.warnAboutCoverage(until: coveredUntil)
-        var collisions = NumericIDCollisions(numericIDs: keptNumericIDs)
-        keptNumericIDs = []
+
+        var summary = WindowSummary()
+        if unlimited {
+            // Everything is kept; the calendar's VTIMEZONE also needs the last instant.
+            if icsSink != nil {
+                for range in ranges.reversed() {
+                    if let last = draft(range).candidates.last {
+                        summary.lastKept = last.fireAt
+                        break
+                    }
+                }
+            }
+        } else {
+            summary = countKept(ranges.lazy.map(draft), capacity: capacity)
+        }
+        let keptCount = unlimited ? Int.max : min(summary.total, capacity)
+        let coveredUntil = setup.window.zoned(summary.firstDropped ?? setup.window.windowEnd)
 
         let header = Plan(
             timeZone: setup.zoneName, now: setup.window.zoned(setup.window.now),
             windowEnd: setup.window.zoned(setup.window.windowEnd), pendingLimit: setup.pendingLimit,
-            reservedSlots: config.reservedSlots, coveredUntil: coveredUntil, dropped: total - keptCount,
+            reservedSlots: config.reservedSlots, coveredUntil: coveredUntil,
+            dropped: unlimited ? 0 : summary.total - keptCount,
             categories: config.categories, notifications: [], suppressed: [], warnings: []
         )
         var planStream = PlanJSONStream(header: header)
-        var calendarStream = icsSink.map { _ in
+        // Made at the first event, whose instant starts the VTIMEZONE's span.
+        var calendarStream: ExpandedCalendarStream?
+        func calendar(firstEvent: Int64?) -> ExpandedCalendarStream {
             ExpandedCalendarStream(
                 header: header, settings: calendarSettings ?? CalendarSettings(config),
-                eventSpan: firstKept.flatMap { first in lastKept.map { first...$0 } }, zones: zones
+                eventSpan: (summary.firstKept ?? firstEvent).flatMap { first in summary.lastKept.map { first...$0 } },
+                zones: zones
             )
         }
         let sequences = previous.map(SequenceCarrier.init)
+        var collisions = NumericIDCollisions()
 
-        // Pass 2: render and write what the budget keeps.
+        // Render and write what the budget keeps.
         var written = 0
-        for range in ranges where written < keptCount {
-            let draft = planner.draft(of: planner.units(dates: range.dates), instants: range.instants)
+        for (index, range) in ranges.enumerated() where written < keptCount {
+            let draft = draft(range)
+            if unlimited {
+                if index == 0 { summary.warnings = draft.warnings }
+                summary.suppressed += draft.suppressed
+            }
             let take = min(draft.candidates.count, keptCount - written)
             for var notification in planner.render(draft.candidates[..<take], of: draft) {
                 sequences?.carry(into: &notification)
-                collisions.check(notification, collector: &setup.collector, at: config.location)
+                collisions.note(notification)
                 try planStream.append(notification, to: planSink)
-                if let icsSink { try calendarStream?.append(notification, to: icsSink) }
+                if let icsSink {
+                    if calendarStream == nil { calendarStream = calendar(firstEvent: notification.fireAt.seconds) }
+                    try calendarStream?.append(notification, to: icsSink)
+                }
             }
             written += take
         }
+        // In the order the whole-plan compile reports them.
+        setup.collector.append(contentsOf: summary.warnings)
+        setup.warnAboutCoverage(until: coveredUntil)
+        collisions.report(to: &setup.collector, at: config.location) { search in
+            // The ranges drafted again from the start, as far as the first IDs lie.
+            var seen = 0
+            for range in ranges where !search.isComplete {
+                for candidate in draft(range).candidates where seen < keptCount && !search.isComplete {
+                    search.look(at: candidate.id)
+                    seen += 1
+                }
+            }
+        }
         let sorted = setup.collector.sorted
-        try planStream.finish(suppressed: suppressed, warnings: sorted.filter { $0.severity == .warning }.map(\.message.text), to: planSink)
-        if let icsSink { try calendarStream?.finish(to: icsSink) }
+        try planStream.finish(
+            suppressed: summary.suppressed, warnings: sorted.filter { $0.severity == .warning }.map(\.message.text), to: planSink
+        )
+        if let icsSink {
+            var stream = calendarStream ?? calendar(firstEvent: nil)
+            try stream.finish(to: icsSink)
+        }
         return sorted
+    }
+
+    /// The first pass of a limited plan: how many notifications the window holds, which
+    /// the budget keeps, and what the events removed.
+    private func countKept<Drafts: Sequence<PlanDraft>>(_ drafts: Drafts, capacity: Int) -> WindowSummary {
+        var summary = WindowSummary()
+        for (index, draft) in drafts.enumerated() {
+            if index == 0 { summary.warnings = draft.warnings }
+            summary.suppressed += draft.suppressed
+            for candidate in draft.candidates {
+                if summary.total < capacity {
+                    summary.firstKept = summary.firstKept ?? candidate.fireAt
+                    summary.lastKept = candidate.fireAt
+                } else if summary.total == capacity {
+                    summary.firstDropped = candidate.fireAt
+                }
+                summary.total += 1
+            }
+        }
+        return summary
     }
 
     /// The window cut into ranges of instants at local midnights `chunkDays` apart, with
@@ -147,3 +205,4 @@ struct SequenceCarrier {
         notification.sequence = old.sequence + (PlanDiff.changes(from: old, to: notification).isEmpty ? 0 : 1)
     }
 }
+
