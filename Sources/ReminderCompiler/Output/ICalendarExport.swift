@@ -79,9 +79,9 @@ public enum ICalendarExport {
         let local = instant + offset
         // Another offset of the neighbouring days under which the same local time names an
         // instant that really has that offset makes the local time ambiguous.
-        for other in [timeline.offset(at: instant - 86_400), timeline.offset(at: instant + 86_400)].map(Int64.init)
-        where other != offset && Int64(timeline.offset(at: local - other)) == other {
-            return nil
+        for neighbour in [instant - 86_400, instant + 86_400] {
+            let other = Int64(timeline.offset(at: neighbour))
+            if other != offset && Int64(timeline.offset(at: local - other)) == other { return nil }
         }
         return local
     }
@@ -96,7 +96,10 @@ public enum ICalendarExport {
         uidSuffix: String, to writer: inout ICalendarWriter
     ) {
         writer.lines("BEGIN:VEVENT\r\n")
-        writer.line("UID", notification.id + uidSuffix)
+        writer.begin("UID:")
+        writer.value(notification.id)
+        writer.value(uidSuffix)
+        writer.endLine()
         writer.prepared(stampLine)
         let instant = notification.fireAt.seconds
         if let local = unambiguousLocalTime(of: instant, timeline: timeline) {
@@ -104,10 +107,19 @@ public enum ICalendarExport {
         } else {
             writer.dateTime("DTSTART", localSeconds: instant, utc: true)
         }
-        writer.line("DURATION", ICalendarFormat.duration(minutes: notification.durationMinutes))
+        if notification.durationMinutes == 0 {
+            writer.lines("DURATION:PT0S\r\n")
+        } else {
+            writer.begin("DURATION:PT")
+            writer.value(notification.durationMinutes)
+            writer.value("M")
+            writer.endLine()
+        }
         writer.text("SUMMARY", notification.title)
         if !notification.body.isEmpty { writer.text("DESCRIPTION", notification.body) }
-        writer.line("SEQUENCE", String(notification.sequence))
+        writer.begin("SEQUENCE:")
+        writer.value(notification.sequence)
+        writer.endLine()
         if let category = notification.category { writer.text("CATEGORIES", category) }
         writer.lines("TRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:PT0S\r\n")
         writer.text("DESCRIPTION", notification.title.isEmpty ? "Reminder" : notification.title)
@@ -158,7 +170,7 @@ struct ExpandedCalendarStream {
         ICalendarExport.writeEvent(
             notification, startName: startName, timeline: timeline, stampLine: stampLine, uidSuffix: uidSuffix, to: &writer
         )
-        if writer.bytes.count >= chunkSize { try writer.flush(to: sink) }
+        if writer.byteCount >= chunkSize { try writer.flush(to: sink) }
     }
 
     mutating func finish(to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {

@@ -4,19 +4,22 @@
 /// Bytes are written straight into one buffer, runs of plain text in bulk: exporting a
 /// year of notifications writes tens of megabytes.
 struct ICalendarWriter {
-    private(set) var bytes: [UInt8] = []
+    private let buffer: ByteBuffer
     /// Octets on the current physical line.
     private var lineLength = 0
-    /// Reused for numbers and dates, so that formatting them allocates nothing.
-    private var scratch: [UInt8] = []
 
     /// The longest physical line, in octets, without its CRLF (RFC 5545 §3.1).
     static let maximumLineOctets = 75
 
     init(reservingCapacity capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
-        scratch.reserveCapacity(32)
+        buffer = ByteBuffer(capacity: capacity)
     }
+
+    /// The bytes written since the last flush.
+    var bytes: [UInt8] { buffer.bytes }
+
+    /// How many bytes were written since the last flush.
+    var byteCount: Int { buffer.count }
 
     /// Writes `name:value` (the value already in its final, escaped form), folded.
     mutating func line(_ name: String, _ value: String) {
@@ -40,16 +43,32 @@ struct ICalendarWriter {
         endLine()
     }
 
+    /// Starts a property line with its name and colon (`UID:`); the value follows in
+    /// `value` calls, then `endLine`.
+    mutating func begin(_ nameAndColon: StaticString) {
+        nameAndColon.withUTF8Buffer { appendFolded($0, escaping: false) }
+    }
+
+    /// Continues a property value begun with `begin`, unescaped.
+    mutating func value(_ text: String) {
+        append(text, escaping: false)
+    }
+
+    /// Continues a property value with a number.
+    mutating func value(_ number: Int) {
+        withDecimal(number) { appendFolded($0, escaping: false) }
+    }
+
     /// Writes whole lines known in advance, each shorter than 75 octets and ending in CRLF,
     /// in one copy.
     mutating func lines(_ content: StaticString) {
-        content.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        buffer.append(content)
         lineLength = 0
     }
 
     /// Writes a line prepared once for many uses (CRLF included, at most 75 octets).
     mutating func prepared(_ line: [UInt8]) {
-        bytes.append(contentsOf: line)
+        line.withUnsafeBufferPointer { buffer.append($0) }
         lineLength = 0
     }
 
@@ -60,43 +79,77 @@ struct ICalendarWriter {
         let day = Int(localSeconds.floorDivided(by: 86_400))
         let second = Int(localSeconds - Int64(day) * 86_400)
         let (year, month, dayOfMonth) = CivilDate(dayNumber: day).components
-        scratch.removeAll(keepingCapacity: true)
-        scratch.appendDecimal(year, width: 4)
-        scratch.appendDecimal(month, width: 2)
-        scratch.appendDecimal(dayOfMonth, width: 2)
-        scratch.append(UInt8(ascii: "T"))
-        scratch.appendDecimal(second / 3600, width: 2)
-        scratch.appendDecimal(second / 60 % 60, width: 2)
-        scratch.appendDecimal(second % 60, width: 2)
-        if utc { scratch.append(UInt8(ascii: "Z")) }
-        let digits = scratch
-        digits.withUnsafeBufferPointer { appendFolded($0, escaping: false) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
+            var length = 0
+            func put(_ value: Int, width: Int) {
+                var rest = value
+                for position in stride(from: length + width - 1, through: length, by: -1) {
+                    digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
+                }
+                length += width
+            }
+            // Years 1970–9999: four digits, as RFC 5545 requires.
+            put(year, width: 4)
+            put(month, width: 2)
+            put(dayOfMonth, width: 2)
+            digits[length] = UInt8(ascii: "T")
+            length += 1
+            put(second / 3600, width: 2)
+            put(second / 60 % 60, width: 2)
+            put(second % 60, width: 2)
+            if utc {
+                digits[length] = UInt8(ascii: "Z")
+                length += 1
+            }
+            appendFolded(UnsafeBufferPointer(rebasing: digits[..<length]), escaping: false)
+        }
         endLine()
+    }
+
+    /// Calls `body` with the decimal digits of `number`.
+    private func withDecimal(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
+            var rest = number.magnitude
+            var start = 24
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            if number < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            body(UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// Hands the lines written so far to `sink` and starts an empty buffer, keeping its
     /// capacity; call between lines only.
     mutating func flush(to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try bytes.withUnsafeBytes(sink)
-        bytes.removeAll(keepingCapacity: true)
+        try buffer.withUnsafeBytes(sink)
+        buffer.removeAll()
     }
 
-    private mutating func endLine() {
-        bytes.append(0x0D)
-        bytes.append(0x0A)
+    /// Ends the current line.
+    mutating func endLine() {
+        buffer.append(0x0D, 0x0A)
         lineLength = 0
     }
 
     private mutating func fold() {
-        bytes.append(0x0D)
-        bytes.append(0x0A)
-        bytes.append(0x20)
+        buffer.append(0x0D, 0x0A)
+        buffer.append(0x20)
         lineLength = 1
     }
 
     private mutating func append(_ text: String, escaping: Bool) {
-        var text = text
-        text.withUTF8 { appendFolded($0, escaping: escaping) }
+        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { appendFolded($0, escaping: escaping) }
+        if appended == nil {
+            var text = text
+            text.withUTF8 { appendFolded($0, escaping: escaping) }
+        }
     }
 
     /// Whether a byte needs TEXT escaping or removal.
@@ -126,7 +179,7 @@ struct ICalendarWriter {
                 while end > index, Self.isContinuation(utf8[end]) { end -= 1 }
             }
             if end > index {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end]))
+                buffer.append(UnsafeBufferPointer(rebasing: utf8[index..<end]))
                 lineLength += end - index
                 index = end
                 continue
@@ -146,8 +199,7 @@ struct ICalendarWriter {
                 }
                 if let escape {
                     if lineLength + 2 > Self.maximumLineOctets { fold() }
-                    bytes.append(UInt8(ascii: "\\"))
-                    bytes.append(escape)
+                    buffer.append(UInt8(ascii: "\\"), escape)
                     lineLength += 2
                 }
                 continue

@@ -2,7 +2,7 @@
 /// objects one entry per line, arrays of strings on one line (`["a", "b"]`), empty
 /// containers as `{}` and `[]`. Writes UTF-8 bytes directly; no reflection, no encoder.
 struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+    private let buffer: ByteBuffer
     private var indentation = 0
     /// Bit n: whether the container open at depth n already holds an entry. Plans nest
     /// four levels deep; 64 is far more than any output needs.
@@ -12,36 +12,42 @@ struct JSONWriter {
     private static let newlineAndSpaces: StaticString = "\n                                                                "
 
     init(reservingCapacity capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
+
+    /// The bytes written since the last flush.
+    var bytes: [UInt8] { buffer.bytes }
+
+    /// How many bytes were written since the last flush.
+    var byteCount: Int { buffer.count }
 
     /// Hands the bytes written so far to `sink` and starts an empty buffer, keeping its
     /// capacity: long outputs are written in chunks instead of held whole in memory.
     mutating func flush(to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try bytes.withUnsafeBytes(sink)
-        bytes.removeAll(keepingCapacity: true)
+        try buffer.withUnsafeBytes(sink)
+        buffer.removeAll()
     }
 
     mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        buffer.append(text)
     }
 
     private mutating func newline() {
         let length = 1 + min(indentation * 2, 64)
-        Self.newlineAndSpaces.withUTF8Buffer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<length])) }
+        Self.newlineAndSpaces.withUTF8Buffer { buffer.append(UnsafeBufferPointer(rebasing: $0[..<length])) }
     }
 
     private var currentBit: UInt64 { indentation > 0 ? 1 << UInt64(indentation - 1) : 0 }
 
     /// Starts an entry of the current container: a comma after the previous one, a newline.
     private mutating func beginEntry() {
-        if hasEntry & currentBit != 0 { bytes.append(UInt8(ascii: ",")) }
+        if hasEntry & currentBit != 0 { buffer.append(UInt8(ascii: ",")) }
         hasEntry |= currentBit
         newline()
     }
 
     private mutating func open(_ bracket: UInt8) {
-        bytes.append(bracket)
+        buffer.append(bracket)
         indentation += 1
         hasEntry &= ~currentBit
     }
@@ -51,24 +57,22 @@ struct JSONWriter {
         hasEntry &= ~currentBit
         indentation -= 1
         if hadEntries { newline() }
-        bytes.append(bracket)
+        buffer.append(bracket)
     }
 
     private mutating func key(_ name: String) {
         beginEntry()
         string(name)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(UInt8(ascii: " "))
+        buffer.append(UInt8(ascii: ":"), UInt8(ascii: " "))
     }
 
     /// A fixed field name of remindc's own: ASCII that needs no escaping.
     private mutating func key(_ name: StaticString) {
         beginEntry()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(UInt8(ascii: " "))
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(name)
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: ":"), UInt8(ascii: " "))
     }
 
     mutating func beginObject() { open(UInt8(ascii: "{")) }
@@ -94,8 +98,7 @@ struct JSONWriter {
 
     mutating func field(_ name: StaticString, _ value: Int) {
         key(name)
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        bytes.appendDecimal(abs(value), width: 1)
+        buffer.appendDecimal(value, width: 1)
     }
 
     mutating func field(_ name: StaticString, _ value: Bool) {
@@ -106,12 +109,12 @@ struct JSONWriter {
     /// An array of strings on one line.
     mutating func field(_ name: StaticString, _ values: [String]) {
         key(name)
-        bytes.append(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { append(", ") }
-            string(value)
+        buffer.append(UInt8(ascii: "["))
+        for index in values.indices {
+            if index > 0 { buffer.append(UInt8(ascii: ","), UInt8(ascii: " ")) }
+            string(values[index])
         }
-        bytes.append(UInt8(ascii: "]"))
+        buffer.append(UInt8(ascii: "]"))
     }
 
     /// Starts a field whose value the caller writes (an object or an array of objects).
@@ -127,81 +130,57 @@ struct JSONWriter {
     /// A quoted JSON string: `"` and `\` escaped, control characters as escapes, all other
     /// text as UTF-8.
     mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         let copiedWhole: Bool? = value.utf8.withContiguousStorageIfAvailable { utf8 in
             // Most texts need no escape: copy them whole.
             guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
                 return false
             }
-            bytes.append(contentsOf: utf8)
+            buffer.append(utf8)
             return true
         }
         if copiedWhole != true {
             for byte in value.utf8 {
                 switch byte {
-                case UInt8(ascii: "\""): append("\\\"")
-                case UInt8(ascii: "\\"): append("\\\\")
-                case UInt8(ascii: "\n"): append("\\n")
-                case UInt8(ascii: "\r"): append("\\r")
-                case UInt8(ascii: "\t"): append("\\t")
+                case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
+                case UInt8(ascii: "\n"): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "t"))
                 case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    append("\\u00")
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 0xF)])
+                    let hex: StaticString = "0123456789abcdef"
+                    buffer.append("\\u00" as StaticString)
+                    buffer.append(hex.utf8Start[Int(byte >> 4)])
+                    buffer.append(hex.utf8Start[Int(byte & 0xF)])
                 default:
-                    bytes.append(byte)
+                    buffer.append(byte)
                 }
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// A field holding an RFC 3339 instant, written without intermediate strings.
     mutating func field(_ name: StaticString, _ instant: ZonedInstant) {
         key(name)
-        bytes.append(UInt8(ascii: "\""))
-        instant.appendRFC3339(to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
+        instant.appendRFC3339(to: buffer)
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// A field holding a local slot `YYYY-MM-DDTHH:MM`.
     mutating func field(_ name: StaticString, _ slot: LocalDateTime) {
         key(name)
-        bytes.append(UInt8(ascii: "\""))
-        slot.appendISO8601(to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Appends `value` (≥ 0) in decimal, zero-padded to `width` digits.
-    mutating func appendDecimal(_ value: Int, width: Int) {
-        if width == 2, value < 100 {
-            append(UInt8(ascii: "0") + UInt8(value / 10))
-            append(UInt8(ascii: "0") + UInt8(value % 10))
-            return
-        }
-        var divisor = 1
-        var digits = 1
-        while divisor <= value / 10 {
-            divisor *= 10
-            digits += 1
-        }
-        for _ in digits..<Swift.max(width, digits) { append(UInt8(ascii: "0")) }
-        var rest = value
-        while divisor > 0 {
-            append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
+        buffer.append(UInt8(ascii: "\""))
+        slot.appendISO8601(to: buffer)
+        buffer.append(UInt8(ascii: "\""))
     }
 }
 
 extension LocalDateTime {
     /// Appends `YYYY-MM-DDTHH:MM`.
-    func appendISO8601(to bytes: inout [UInt8]) {
-        date.appendISO8601(to: &bytes)
+    func appendISO8601(to bytes: ByteBuffer) {
+        date.appendISO8601(to: bytes)
         bytes.append(UInt8(ascii: "T"))
         bytes.appendDecimal(time.hour, width: 2)
         bytes.append(UInt8(ascii: ":"))
@@ -211,7 +190,7 @@ extension LocalDateTime {
 
 extension CivilDate {
     /// Appends `YYYY-MM-DD`.
-    func appendISO8601(to bytes: inout [UInt8]) {
+    func appendISO8601(to bytes: ByteBuffer) {
         let (year, month, day) = components
         bytes.appendDecimal(year, width: 4)
         bytes.append(UInt8(ascii: "-"))

@@ -108,7 +108,7 @@ struct PlanJSONStream {
     mutating func append(_ notification: borrowing PlannedNotification, to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         writer.element()
         PlanJSON.write(notification, to: &writer)
-        if writer.bytes.count >= chunkSize { try writer.flush(to: sink) }
+        if writer.byteCount >= chunkSize { try writer.flush(to: sink) }
     }
 
     mutating func finish(

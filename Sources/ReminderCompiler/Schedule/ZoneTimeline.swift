@@ -105,20 +105,19 @@ public struct ZonedInstant: Sendable, Hashable, Comparable {
     /// seconds (some zones before 1972) cannot be written in RFC 3339; the instant is
     /// then written in UTC with `Z`.
     public var rfc3339: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(25)
-        appendRFC3339(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        let buffer = ByteBuffer(capacity: 32)
+        appendRFC3339(to: buffer)
+        return buffer.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends `rfc3339` to a byte buffer without intermediate strings.
-    func appendRFC3339(to bytes: inout [UInt8]) {
+    func appendRFC3339(to bytes: ByteBuffer) {
         let writable = offsetSeconds % 60 == 0
         let offset = writable ? offsetSeconds : 0
         let local = seconds + Int64(offset)
         let day = Int(local.floorDivided(by: 86_400))
         let secondOfDay = Int(local - Int64(day) * 86_400)
-        CivilDate(dayNumber: day).appendISO8601(to: &bytes)
+        CivilDate(dayNumber: day).appendISO8601(to: bytes)
         bytes.append(UInt8(ascii: "T"))
         bytes.appendDecimal(secondOfDay / 3600, width: 2)
         bytes.append(UInt8(ascii: ":"))

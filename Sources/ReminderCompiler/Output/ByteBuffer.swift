@@ -1,0 +1,114 @@
+/// A growable buffer of output bytes, written through a pointer.
+///
+/// The plan JSON and the calendar are written a few bytes at a time, tens of millions of
+/// times for a year of notifications; an array checks uniqueness and capacity on every
+/// append, which dominated the writers' profile. A class, so that the writers holding it
+/// never copy it.
+final class ByteBuffer {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes written since the last `removeAll`.
+    private(set) var count = 0
+
+    init(capacity: Int = 256) {
+        self.capacity = max(16, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The bytes written, copied into an array.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Calls `body` with the bytes written, in place.
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// Forgets the bytes written, keeping the memory.
+    func removeAll() {
+        count = 0
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(toAtLeast: count + extra) }
+    }
+
+    @inline(never)
+    private func grow(toAtLeast minimum: Int) {
+        let newCapacity = max(minimum, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends two bytes, such as a CRLF.
+    @inline(__always)
+    func append(_ first: UInt8, _ second: UInt8) {
+        reserve(2)
+        base[count] = first
+        base[count + 1] = second
+        count += 2
+    }
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    func append(_ text: StaticString) {
+        text.withUTF8Buffer { append($0) }
+    }
+
+    func append(_ text: String) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { append($0) }
+        if copied == nil {
+            for byte in text.utf8 { append(byte) }
+        }
+    }
+
+    /// Appends `value` in decimal, zero-padded to `width` digits (after a `-` when negative).
+    func appendDecimal(_ value: Int, width: Int) {
+        guard value >= 0 else {
+            append(UInt8(ascii: "-"))
+            // Int.min has no positive counterpart; its digits are those of its magnitude.
+            appendDecimal(magnitude: value.magnitude, width: width)
+            return
+        }
+        appendDecimal(magnitude: UInt(value), width: width)
+    }
+
+    private func appendDecimal(magnitude value: UInt, width: Int) {
+        var digits = 1
+        var limit: UInt = 10
+        while value >= limit && digits < 20 {
+            digits += 1
+            limit &*= 10
+        }
+        let length = max(width, digits)
+        reserve(length)
+        var rest = value
+        var position = count + length - 1
+        while position >= count {
+            base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+            position -= 1
+        }
+        count += length
+    }
+}
