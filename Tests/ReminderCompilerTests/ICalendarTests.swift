@@ -173,7 +173,10 @@ struct ICalendarTextTests {
 
     @Test("any Unicode text survives escape, fold, unfold and unescape; no physical line exceeds 75 octets")
     func roundTrip() {
-        let pieces = ["a", "é", "e\u{301}", "漢字", "💊", "👩‍👩‍👧", "🇩🇪", "\\", ";", ",", "\n", " ", "x", "\u{1F3FB}", "Ω", "ß", "\u{200D}"]
+        let pieces = [
+            "a", "é", "e\u{301}", "漢字", "💊", "👩‍👩‍👧", "🇩🇪", "\\", ";", ",", "\n", " ", "x", "\u{1F3FB}", "Ω", "ß", "\u{200D}",
+            "plain text of some length", "\t", "\u{7F}", "\r", "\r\n", "\u{1}",
+        ]
         var generator = SeededGenerator(seed: 75)
         for length in 0..<400 {
             var text = ""
@@ -190,8 +193,42 @@ struct ICalendarTextTests {
             let logical = Self.unfold(writer.bytes)
             #expect(logical.count == 1)
             let value = String(decoding: logical[0].dropFirst("DESCRIPTION:".utf8.count), as: UTF8.self)
-            #expect(Self.unescape(value) == text)
+            // The writer escapes in bulk; the string escaper, one scalar at a time.
+            #expect(value == ICalendarWriter.escapeText(text))
+            // What survives: line breaks (CRLF, CR, LF) as LF, other control characters gone.
+            var kept = String.UnicodeScalarView()
+            var afterCarriageReturn = false
+            for scalar in text.unicodeScalars {
+                defer { afterCarriageReturn = scalar == "\r" }
+                if scalar == "\n" && afterCarriageReturn { continue }
+                if scalar == "\r" || scalar == "\n" {
+                    kept.append("\n")
+                } else if scalar.value >= 0x20 && scalar.value != 0x7F {
+                    kept.append(scalar)
+                }
+            }
+            #expect(Self.unescape(value) == String(kept))
         }
+    }
+
+    @Test("lines written from the cache of repeated texts equal lines written afresh")
+    func repeatedTexts() {
+        // More distinct values than the cache has places, drawn again and again, so that
+        // entries are replaced and values share places.
+        var generator = SeededGenerator(seed: 256)
+        let pieces = ["a", "é", "💊", ";", ",", "\\", "\n", "long plain words ", "x"]
+        let pool = (0..<600).map { index in
+            (0..<(index % 50)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }.joined()
+        }
+        var fresh = ICalendarWriter()
+        var cached = ICalendarWriter()
+        for _ in 0..<5000 {
+            let value = pool[Int.random(in: 0..<pool.count, using: &generator)]
+            let summary = Bool.random(using: &generator)
+            fresh.text(summary ? "SUMMARY" : "DESCRIPTION", value)
+            cached.repeatedText(summary ? "SUMMARY:" : "DESCRIPTION:", value)
+        }
+        #expect(cached.bytes == fresh.bytes)
     }
 
     @Test("control characters are removed and every line break becomes \\n")

@@ -27,6 +27,11 @@ final class ByteBuffer {
         try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
+    /// The bytes written from `offset` on, copied into an array.
+    func bytes(from offset: Int) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base + offset, count: count - offset))
+    }
+
     /// Forgets the bytes written, keeping the memory.
     func removeAll() {
         count = 0
@@ -94,6 +99,11 @@ final class ByteBuffer {
     }
 
     private func appendDecimal(magnitude value: UInt, width: Int) {
+        // Months, days, hours and minutes: two digits, written without counting.
+        if width == 2 && value < 100 {
+            append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10), UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+            return
+        }
         var digits = 1
         var limit: UInt = 10
         while value >= limit && digits < 20 {
@@ -110,5 +120,43 @@ final class ByteBuffer {
             position -= 1
         }
         count += length
+    }
+}
+
+/// Finds the end of a run of bytes that need no escape, eight bytes at a time: most text
+/// written is plain, and a word-wide test costs about what one byte's test does.
+enum PlainRun {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether some byte of `word` is below `bound` (at most 128). The test never misses
+    /// and never reports a byte that is not there; which byte it is, it does not say.
+    @inline(__always)
+    static func hasByte(in word: UInt64, below bound: UInt8) -> Bool {
+        (word &- ones &* UInt64(bound)) & ~word & highBits != 0
+    }
+
+    /// Whether some byte of `word` equals `byte`.
+    @inline(__always)
+    static func hasByte(in word: UInt64, equalTo byte: UInt8) -> Bool {
+        hasByte(in: word ^ (ones &* UInt64(byte)), below: 1)
+    }
+
+    /// The first index in `start..<limit` whose byte `isSpecial` says needs escaping, or
+    /// `limit`. `wordHasSpecial` must be true for every word holding such a byte.
+    @inline(__always)
+    static func end(
+        of utf8: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int,
+        wordHasSpecial: (UInt64) -> Bool, isSpecial: (UInt8) -> Bool
+    ) -> Int {
+        var end = start
+        if let base = utf8.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while end + 8 <= limit, !wordHasSpecial(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)) {
+                end += 8
+            }
+        }
+        while end < limit, !isSpecial(utf8[end]) { end += 1 }
+        return end
     }
 }

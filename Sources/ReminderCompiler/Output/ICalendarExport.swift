@@ -115,14 +115,14 @@ public enum ICalendarExport {
             writer.value("M")
             writer.endLine()
         }
-        writer.text("SUMMARY", notification.title)
-        if !notification.body.isEmpty { writer.text("DESCRIPTION", notification.body) }
+        writer.repeatedText("SUMMARY:", notification.title)
+        if !notification.body.isEmpty { writer.repeatedText("DESCRIPTION:", notification.body) }
         writer.begin("SEQUENCE:")
         writer.value(notification.sequence)
         writer.endLine()
-        if let category = notification.category { writer.text("CATEGORIES", category) }
+        if let category = notification.category { writer.repeatedText("CATEGORIES:", category) }
         writer.lines("TRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:PT0S\r\n")
-        writer.text("DESCRIPTION", notification.title.isEmpty ? "Reminder" : notification.title)
+        writer.repeatedText("DESCRIPTION:", notification.title.isEmpty ? "Reminder" : notification.title)
         writer.lines("END:VALARM\r\nEND:VEVENT\r\n")
     }
 

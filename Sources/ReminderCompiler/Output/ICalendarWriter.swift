@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes RFC 5545 content lines: CRLF line ends, TEXT escaping, and folding at 75 octets
 /// that never splits a UTF-8 character or an escape sequence.
 ///
@@ -5,6 +11,7 @@
 /// year of notifications writes tens of megabytes.
 struct ICalendarWriter {
     private let buffer: ByteBuffer
+    private let textLines = TextLineCache()
     /// Octets on the current physical line.
     private var lineLength = 0
 
@@ -41,6 +48,25 @@ struct ICalendarWriter {
     mutating func raw(_ content: String) {
         append(content, escaping: false)
         endLine()
+    }
+
+    /// Writes a property whose value is TEXT, as `text` does, from a cache of the lines
+    /// written before: titles and bodies repeat on every occurrence of a reminder, and
+    /// escaping and folding them again cost more than the rest of an event.
+    mutating func repeatedText(_ nameAndColon: StaticString, _ value: String) {
+        let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            if textLines.appendLine(named: nameAndColon, value: utf8, to: buffer) { return }
+            let start = buffer.count
+            begin(nameAndColon)
+            appendFolded(utf8, escaping: true)
+            endLine()
+            textLines.remember(buffer.bytes(from: start), named: nameAndColon, value: utf8)
+        }
+        if written == nil {
+            begin(nameAndColon)
+            append(value, escaping: true)
+            endLine()
+        }
     }
 
     /// Starts a property line with its name and colon (`UID:`); the value follows in
@@ -171,7 +197,12 @@ struct ICalendarWriter {
             var end = index
             let limit = min(count, index + room)
             if escaping {
-                while end < limit, !Self.isSpecial(utf8[end]) { end += 1 }
+                end = PlainRun.end(of: utf8, from: index, limit: limit, wordHasSpecial: { word in
+                    PlainRun.hasByte(in: word, below: 0x20) || PlainRun.hasByte(in: word, equalTo: 0x7F)
+                        || PlainRun.hasByte(in: word, equalTo: UInt8(ascii: "\\"))
+                        || PlainRun.hasByte(in: word, equalTo: UInt8(ascii: ";"))
+                        || PlainRun.hasByte(in: word, equalTo: UInt8(ascii: ","))
+                }, isSpecial: Self.isSpecial)
             } else {
                 end = limit
             }
@@ -228,5 +259,59 @@ struct ICalendarWriter {
             }
         }
         return result
+    }
+}
+
+/// Whole property lines by name and value, in a small table where a newer line replaces
+/// an older one in the same place. An entry is used only when its name and value equal
+/// the ones asked for byte for byte, so the table never changes what is written.
+final class TextLineCache {
+    private struct Entry {
+        var name: UnsafePointer<UInt8>?
+        var value: [UInt8] = []
+        var line: [UInt8] = []
+    }
+
+    private static let size = 4096
+    private var entries = [Entry](repeating: Entry(), count: TextLineCache.size)
+
+    /// The place of a name and value: a multiplicative hash of the value's words.
+    private static func slot(named name: StaticString, value: UnsafeBufferPointer<UInt8>) -> Int {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var mixed = UInt64(value.count) ^ UInt64(UInt(bitPattern: name.utf8Start))
+        if let base = value.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while offset + 8 <= value.count {
+                mixed = (mixed ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
+                mixed ^= mixed >> 29
+                offset += 8
+            }
+            while offset < value.count {
+                mixed = (mixed ^ UInt64(value[offset])) &* multiplier
+                offset += 1
+            }
+        }
+        mixed = (mixed ^ (mixed >> 32)) &* multiplier
+        return Int(truncatingIfNeeded: mixed >> 52) & (size - 1)
+    }
+
+    /// Appends the line written before for this name and value to `buffer`; false when
+    /// the table no longer holds it.
+    func appendLine(named name: StaticString, value: UnsafeBufferPointer<UInt8>, to buffer: ByteBuffer) -> Bool {
+        let index = Self.slot(named: name, value: value)
+        return entries.withUnsafeBufferPointer { entries in
+            guard entries[index].name == name.utf8Start, entries[index].value.count == value.count else { return false }
+            return entries[index].value.withUnsafeBufferPointer { stored in
+                guard value.isEmpty || memcmp(stored.baseAddress!, value.baseAddress!, value.count) == 0 else { return false }
+                entries[index].line.withUnsafeBufferPointer { buffer.append($0) }
+                return true
+            }
+        }
+    }
+
+    /// Keeps a line written for a name and value.
+    func remember(_ line: [UInt8], named name: StaticString, value: UnsafeBufferPointer<UInt8>) {
+        entries[Self.slot(named: name, value: value)] = Entry(name: name.utf8Start, value: Array(value), line: line)
     }
 }

@@ -133,9 +133,11 @@ struct JSONWriter {
         buffer.append(UInt8(ascii: "\""))
         let copiedWhole: Bool? = value.utf8.withContiguousStorageIfAvailable { utf8 in
             // Most texts need no escape: copy them whole.
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                return false
-            }
+            let plainEnd = PlainRun.end(of: utf8, from: 0, limit: utf8.count, wordHasSpecial: { word in
+                PlainRun.hasByte(in: word, below: 0x20) || PlainRun.hasByte(in: word, equalTo: UInt8(ascii: "\""))
+                    || PlainRun.hasByte(in: word, equalTo: UInt8(ascii: "\\"))
+            }, isSpecial: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            guard plainEnd == utf8.count else { return false }
             buffer.append(utf8)
             return true
         }

@@ -149,29 +149,28 @@ public enum NotificationID {
         let (year, month, day) = slot.date.components
         let keyLength = key.utf8.count
         return String(unsafeUninitializedCapacity: keyLength + 14) { buffer in
-            var position = 0
-            for byte in key.utf8 {
-                buffer[position] = byte
-                position += 1
+            let copied: Int? = key.utf8.withContiguousStorageIfAvailable { utf8 in
+                _ = buffer.initialize(from: utf8)
+                return utf8.count
             }
-            func put(_ value: Int, digits: Int) {
+            if copied == nil { _ = buffer.initialize(from: key.utf8) }
+            let digits = buffer.baseAddress! + keyLength
+            func put(_ value: Int, width: Int, at offset: Int) {
                 var rest = value
-                for offset in stride(from: digits - 1, through: 0, by: -1) {
-                    buffer[position + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                for position in stride(from: offset + width - 1, through: offset, by: -1) {
+                    digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                     rest /= 10
                 }
-                position += digits
             }
-            buffer[position] = UInt8(ascii: "-")
-            position += 1
-            put(year, digits: 4)
-            put(month, digits: 2)
-            put(day, digits: 2)
-            buffer[position] = UInt8(ascii: "-")
-            position += 1
-            put(slot.time.hour, digits: 2)
-            put(slot.time.minute, digits: 2)
-            return position
+            // -yyyyMMdd-HHmm
+            digits[0] = UInt8(ascii: "-")
+            put(year, width: 4, at: 1)
+            put(month, width: 2, at: 5)
+            put(day, width: 2, at: 7)
+            digits[9] = UInt8(ascii: "-")
+            put(slot.time.hour, width: 2, at: 10)
+            put(slot.time.minute, width: 2, at: 12)
+            return keyLength + 14
         }
     }
 
