@@ -53,6 +53,14 @@ final class ByteBuffer {
         capacity = newCapacity
     }
 
+    /// Lets `body` write at most `maximum` bytes straight into the buffer; `body` returns
+    /// how many it wrote.
+    @inline(__always)
+    func append(atMost maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(maximum)
+        count += body(base + count)
+    }
+
     @inline(__always)
     func append(_ byte: UInt8) {
         reserve(1)
@@ -158,5 +166,18 @@ enum PlainRun {
         }
         while end < limit, !isSpecial(utf8[end]) { end += 1 }
         return end
+    }
+}
+
+/// Writes `value` (≥ 0) as exactly `width` decimal digits at `destination`, keeping the
+/// lowest digits of a longer number.
+@inline(__always)
+func putDigits(_ value: Int, width: Int, at destination: UnsafeMutablePointer<UInt8>) {
+    var rest = value
+    var position = width - 1
+    while position >= 0 {
+        destination[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+        position -= 1
     }
 }

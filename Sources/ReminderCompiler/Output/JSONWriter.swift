@@ -66,13 +66,30 @@ struct JSONWriter {
         buffer.append(UInt8(ascii: ":"), UInt8(ascii: " "))
     }
 
-    /// A fixed field name of remindc's own: ASCII that needs no escaping.
+    /// A fixed field name of remindc's own: ASCII that needs no escaping. Written in one
+    /// piece, comma, newline and indentation included: plans have millions of keys.
     private mutating func key(_ name: StaticString) {
-        beginEntry()
-        buffer.append(UInt8(ascii: "\""))
-        buffer.append(name)
-        buffer.append(UInt8(ascii: "\""))
-        buffer.append(UInt8(ascii: ":"), UInt8(ascii: " "))
+        let comma = hasEntry & currentBit != 0
+        hasEntry |= currentBit
+        let spaces = min(indentation * 2, 64)
+        let nameLength = name.utf8CodeUnitCount
+        buffer.append(atMost: 1 + 1 + spaces + nameLength + 4) { destination in
+            var position = 0
+            if comma {
+                destination[0] = UInt8(ascii: ",")
+                position = 1
+            }
+            destination[position] = UInt8(ascii: "\n")
+            (destination + position + 1).initialize(repeating: UInt8(ascii: " "), count: spaces)
+            position += 1 + spaces
+            destination[position] = UInt8(ascii: "\"")
+            (destination + position + 1).update(from: name.utf8Start, count: nameLength)
+            position += 1 + nameLength
+            destination[position] = UInt8(ascii: "\"")
+            destination[position + 1] = UInt8(ascii: ":")
+            destination[position + 2] = UInt8(ascii: " ")
+            return position + 3
+        }
     }
 
     mutating func beginObject() { open(UInt8(ascii: "{")) }
@@ -182,11 +199,20 @@ struct JSONWriter {
 extension LocalDateTime {
     /// Appends `YYYY-MM-DDTHH:MM`.
     func appendISO8601(to bytes: ByteBuffer) {
-        date.appendISO8601(to: bytes)
-        bytes.append(UInt8(ascii: "T"))
-        bytes.appendDecimal(time.hour, width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.appendDecimal(time.minute, width: 2)
+        let (year, month, day) = date.components
+        // The year through `appendDecimal`, which also writes years beyond four digits.
+        bytes.appendDecimal(year, width: 4)
+        bytes.append(atMost: 12) { destination in
+            destination[0] = UInt8(ascii: "-")
+            putDigits(month, width: 2, at: destination + 1)
+            destination[3] = UInt8(ascii: "-")
+            putDigits(day, width: 2, at: destination + 4)
+            destination[6] = UInt8(ascii: "T")
+            putDigits(time.hour, width: 2, at: destination + 7)
+            destination[9] = UInt8(ascii: ":")
+            putDigits(time.minute, width: 2, at: destination + 10)
+            return 12
+        }
     }
 }
 
@@ -195,9 +221,12 @@ extension CivilDate {
     func appendISO8601(to bytes: ByteBuffer) {
         let (year, month, day) = components
         bytes.appendDecimal(year, width: 4)
-        bytes.append(UInt8(ascii: "-"))
-        bytes.appendDecimal(month, width: 2)
-        bytes.append(UInt8(ascii: "-"))
-        bytes.appendDecimal(day, width: 2)
+        bytes.append(atMost: 6) { destination in
+            destination[0] = UInt8(ascii: "-")
+            putDigits(month, width: 2, at: destination + 1)
+            destination[3] = UInt8(ascii: "-")
+            putDigits(day, width: 2, at: destination + 4)
+            return 6
+        }
     }
 }

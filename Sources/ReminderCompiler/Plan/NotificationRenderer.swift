@@ -63,11 +63,10 @@ struct NotificationRenderer {
         id: String, kind: PlannedNotification.Kind, unit: NotificationUnit, live: [Int]?, followUp: Bool,
         fireAt: Int64, parent: String?, replaces: [String]
     ) -> PlannedNotification {
-        let livePositions = live ?? Array(0..<unit.memberCount)
-        let firstLive = unit.member(livePositions[0])
+        let firstLive = unit.member(live?.first ?? 0)
         let firstIndex = firstLive.reminder
         let firstTexts = texts(of: firstLive, followUp: followUp)
-        guard livePositions.count > 1 || unit.group != nil else {
+        guard (live?.count ?? unit.memberCount) > 1 || unit.group != nil else {
             return PlannedNotification(
                 id: id, kind: kind, fireAt: window.zoned(fireAt), slot: unit.slot,
                 reminders: singleMemberLists[firstIndex], group: nil,
@@ -78,6 +77,7 @@ struct NotificationRenderer {
                 durationMinutes: reminders[firstIndex].durationMinutes
             )
         }
+        let livePositions = live ?? Array(0..<unit.memberCount)
         let first = reminders[firstIndex]
         let members = livePositions.map { reminders[unit.member($0).reminder] }
         let memberTexts = livePositions.map { texts(of: unit.member($0), followUp: followUp) }
