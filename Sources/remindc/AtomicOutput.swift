@@ -25,7 +25,20 @@ struct AtomicOutput {
 
     /// Creates a temporary file beside `path` for the caller to fill; `commit` closes it
     /// and renames it into place.
+    ///
+    /// A destination that exists and is not a regular file (`/dev/stdout`, `/dev/null`, a
+    /// named pipe) is written directly: renaming over it would replace the device or pipe
+    /// with a file, and what went into a pipe cannot be taken back anyway.
     mutating func open(_ path: String) throws -> FileHandle {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            guard let file = FileHandle(forWritingAtPath: path) else {
+                discard()
+                throw CommandLineError("cannot write '\(path)': it is not a regular file and cannot be opened for writing")
+            }
+            open.append(file)
+            return file
+        }
         let destination = URL(fileURLWithPath: path)
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(

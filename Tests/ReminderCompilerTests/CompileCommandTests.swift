@@ -43,6 +43,33 @@ struct CompileCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["plan.json"])
     }
 
+    @Test("an output that is a named pipe is written through and stays a pipe")
+    func namedPipeOutput() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("plan.pipe").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        // The reader opens the pipe before remindc writes and reads until remindc closes it.
+        let received = LockedData()
+        let reader = Thread {
+            if let handle = FileHandle(forReadingAtPath: pipe) { received.set(handle.readDataToEndOfFile()) }
+        }
+        reader.start()
+        let result = try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow, "-o", pipe)
+        #expect(result.status == 0, "\(result.standardError)")
+        let expected = try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow).standardOutput
+        var waited = 0
+        while received.get() == nil && waited < 500 {
+            Thread.sleep(forTimeInterval: 0.01)
+            waited += 1
+        }
+        #expect(String(decoding: received.get() ?? Data(), as: UTF8.self) == expected)
+        var status = stat()
+        #expect(stat(pipe, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        // Nothing was staged beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["plan.pipe"])
+    }
+
     @Test("on an error no output file is created or changed")
     func atomicOnError() throws {
         let folder = try TestEnvironment.scratchFolder()
@@ -122,4 +149,13 @@ struct DeterminismTests {
         #expect(PlanJSON.encode(forward) == PlanJSON.encode(backward))
         #expect(forward.notifications.count > 0)
     }
+}
+
+/// Data handed from a reader thread to the test.
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data? { lock.withLock { data } }
 }
