@@ -249,26 +249,34 @@ struct PlanSetup {
 }
 
 /// Finds notifications that share a `numericId` with an earlier one (SPEC §8 asks for a
-/// warning). Only the numbers are held while a plan is written; the IDs they were first
-/// seen with are looked up again when some number repeats, which is rare.
+/// warning). While a plan is written only the numbers are held, each with the place (a
+/// range of the window, say) where it first came; the IDs they first came with are looked
+/// up again in those places when some number repeats, which is rare.
 struct NumericIDCollisions {
-    private var seen = Set<UInt32>()
+    private var firstPlace: [UInt32: Int32] = [:]
     /// Each notification whose number an earlier one had, in plan order.
     private var repeated: [(numericID: UInt32, id: String)] = []
 
-    /// Notes the next notification of the plan.
-    mutating func note(_ notification: borrowing PlannedNotification) {
-        if !seen.insert(notification.numericId).inserted { repeated.append((notification.numericId, notification.id)) }
+    /// Notes the next notification of the plan, found in `place`.
+    mutating func note(_ notification: borrowing PlannedNotification, in place: Int = 0) {
+        let numericID = notification.numericId
+        if firstPlace[numericID] == nil {
+            firstPlace[numericID] = Int32(truncatingIfNeeded: place)
+        } else {
+            repeated.append((numericID, notification.id))
+        }
     }
 
     /// Warns about every repeated number, naming the first ID with it. `findFirstIDs`
-    /// looks the plan's IDs up in order, only when some number repeats.
+    /// feeds the search the plan's IDs in order, from the places it asks for; it is
+    /// called only when some number repeats.
     func report(
         to collector: inout DiagnosticCollector, at location: SourceLocation,
         findFirstIDs: (inout FirstIDSearch) -> Void
     ) {
         guard !repeated.isEmpty else { return }
-        var search = FirstIDSearch(wanted: Set(repeated.map(\.numericID)))
+        let wanted = Set(repeated.map(\.numericID))
+        var search = FirstIDSearch(wanted: wanted, places: Set(wanted.compactMap { firstPlace[$0].map(Int.init) }))
         findFirstIDs(&search)
         for (numericID, id) in repeated {
             collector.warning(.numericIDCollision(numericID, search.found[numericID] ?? "", id), at: location)
@@ -278,12 +286,15 @@ struct NumericIDCollisions {
     /// The first ID with each of some numbers, fed the plan's IDs in order.
     struct FirstIDSearch {
         let wanted: Set<UInt32>
+        /// The places where the first IDs are; the others need not be read.
+        let places: Set<Int>
         private(set) var found: [UInt32: String] = [:]
         /// Whether every number has its first ID: later IDs need not be read.
         var isComplete: Bool { found.count == wanted.count }
 
-        init(wanted: Set<UInt32>) {
+        init(wanted: Set<UInt32>, places: Set<Int>) {
             self.wanted = wanted
+            self.places = places
         }
 
         mutating func look(at id: String) {

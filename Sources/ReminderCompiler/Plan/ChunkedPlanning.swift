@@ -103,6 +103,7 @@ public struct ChunkedCompilation {
 
         // Render and write what the budget keeps.
         var written = 0
+        var writtenPerRange = [Int](repeating: 0, count: ranges.count)
         for (index, range) in ranges.enumerated() where written < keptCount {
             let draft = draft(range)
             if unlimited {
@@ -112,7 +113,7 @@ public struct ChunkedCompilation {
             let take = min(draft.candidates.count, keptCount - written)
             for var notification in planner.render(draft.candidates[..<take], of: draft) {
                 sequences?.carry(into: &notification)
-                collisions.note(notification)
+                collisions.note(notification, in: index)
                 try planStream.append(notification, to: planSink)
                 if let icsSink {
                     if calendarStream == nil { calendarStream = calendar(firstEvent: notification.fireAt.seconds) }
@@ -120,14 +121,19 @@ public struct ChunkedCompilation {
                 }
             }
             written += take
+            writtenPerRange[index] = take
         }
         // In the order the whole-plan compile reports them.
         setup.collector.append(contentsOf: summary.warnings)
         setup.warnAboutCoverage(until: coveredUntil)
         collisions.report(to: &setup.collector, at: config.location) { search in
-            // The ranges drafted again from the start, as far as the first IDs lie.
+            // Only the ranges where the first IDs came are drafted again.
             var seen = 0
-            for range in ranges where !search.isComplete {
+            for (index, range) in ranges.enumerated() where !search.isComplete && seen < keptCount {
+                guard search.places.contains(index) else {
+                    seen += writtenPerRange[index]
+                    continue
+                }
                 for candidate in draft(range).candidates where seen < keptCount && !search.isComplete {
                     search.look(at: candidate.id)
                     seen += 1
