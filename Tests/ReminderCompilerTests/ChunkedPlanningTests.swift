@@ -89,4 +89,35 @@ struct ChunkedPlanningTests {
             }
         }
     }
+
+    struct SinkFailure: Error {}
+
+    @Test("an error from either output ends the compile with that error")
+    func sinkErrors() throws {
+        let config = try #require(check(configXML(reminders: (0..<20).map { reminderXML("r\($0)") }.joined())).config)
+        var compilation = ChunkedCompilation(config: config, options: CompileOptions(now: .instant(fixedNow), horizonDays: 200, pendingLimit: 0))
+        compilation.chunkDays = 7
+        #expect(throws: SinkFailure.self) {
+            _ = try compilation.write(planTo: { _ in }, calendarTo: { _ in throw SinkFailure() })
+        }
+        #expect(throws: SinkFailure.self) {
+            _ = try compilation.write(planTo: { _ in throw SinkFailure() }, calendarTo: { _ in })
+        }
+        // A calendar that fails late, after the plan has gone on without it.
+        let calls = LockedCounter()
+        #expect(throws: SinkFailure.self) {
+            _ = try compilation.write(planTo: { _ in }, calendarTo: { _ in
+                if calls.increment() == 3 { throw SinkFailure() }
+            })
+        }
+    }
+}
+
+/// A counter shared with the thread that writes the calendar.
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    /// The count after adding one.
+    func increment() -> Int { lock.withLock { count += 1; return count } }
 }

@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// Compiling a plan straight into its files, a few weeks of the window at a time, so that
 /// memory holds the config and one stretch of the window rather than the whole plan.
 ///
@@ -89,8 +92,6 @@ public struct ChunkedCompilation {
             categories: config.categories, notifications: [], suppressed: [], warnings: []
         )
         var planStream = PlanJSONStream(header: header)
-        // Made at the first event, whose instant starts the VTIMEZONE's span.
-        var calendarStream: ExpandedCalendarStream?
         func calendar(firstEvent: Int64?) -> ExpandedCalendarStream {
             ExpandedCalendarStream(
                 header: header, settings: calendarSettings ?? CalendarSettings(config),
@@ -98,6 +99,10 @@ public struct ChunkedCompilation {
                 zones: zones
             )
         }
+        // Made at the first event, whose instant starts the VTIMEZONE's span.
+        var calendarPipeline: CalendarPipeline?
+        // However this function ends, the calendar's thread is done before it returns.
+        defer { calendarPipeline?.waitUntilDone() }
         let sequences = previous.map(SequenceCarrier.init)
         var collisions = NumericIDCollisions()
 
@@ -111,14 +116,19 @@ public struct ChunkedCompilation {
                 summary.suppressed += draft.suppressed
             }
             let take = min(draft.candidates.count, keptCount - written)
+            var rendered: [PlannedNotification] = []
+            rendered.reserveCapacity(take)
             for var notification in planner.render(draft.candidates[..<take], of: draft) {
                 sequences?.carry(into: &notification)
                 collisions.note(notification, in: index)
                 try planStream.append(notification, to: planSink)
-                if let icsSink {
-                    if calendarStream == nil { calendarStream = calendar(firstEvent: notification.fireAt.seconds) }
-                    try calendarStream?.append(notification, to: icsSink)
+                if icsSink != nil { rendered.append(notification) }
+            }
+            if let icsSink, let first = rendered.first {
+                if calendarPipeline == nil {
+                    calendarPipeline = CalendarPipeline(calendar(firstEvent: first.fireAt.seconds), sink: icsSink)
                 }
+                try calendarPipeline?.write(rendered)
             }
             written += take
             writtenPerRange[index] = take
@@ -145,8 +155,8 @@ public struct ChunkedCompilation {
             suppressed: summary.suppressed, warnings: sorted.filter { $0.severity == .warning }.map(\.message.text), to: planSink
         )
         if let icsSink {
-            var stream = calendarStream ?? calendar(firstEvent: nil)
-            try stream.finish(to: icsSink)
+            let pipeline = calendarPipeline ?? CalendarPipeline(calendar(firstEvent: nil), sink: icsSink)
+            try pipeline.finish()
         }
         return sorted
     }
@@ -190,6 +200,57 @@ public struct ChunkedCompilation {
             start = next
         }
         return result
+    }
+}
+
+/// The expanded calendar written on a thread of its own, a range or two behind the plan:
+/// on a machine with two cores the calendar costs almost no time. The stream is touched
+/// only on that thread, one range after another, so its bytes do not depend on timing.
+private final class CalendarPipeline: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "remindc.calendar")
+    /// Ranges handed over but not yet written; bounded so that memory stays flat.
+    private let room = DispatchSemaphore(value: 2)
+    // Touched only on `queue`.
+    private var stream: ExpandedCalendarStream
+    private let sink: (UnsafeRawBufferPointer) throws -> Void
+    /// Set on `queue`, read on the caller's thread too.
+    private var failure: Error? {
+        get { failureLock.withLock { storedFailure } }
+        set { failureLock.withLock { storedFailure = newValue } }
+    }
+    private var storedFailure: Error?
+    private let failureLock = NSLock()
+
+    init(_ stream: ExpandedCalendarStream, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.stream = stream
+        self.sink = sink
+    }
+
+    /// Hands a range's notifications over; throws when an earlier range could not be written.
+    func write(_ notifications: [PlannedNotification]) throws {
+        room.wait()
+        queue.async { [self] in
+            defer { room.signal() }
+            guard failure == nil else { return }
+            do {
+                for notification in notifications { try stream.append(notification, to: sink) }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes the end of the calendar after everything handed over.
+    func finish() throws {
+        try queue.sync {
+            if let failure { throw failure }
+            try stream.finish(to: sink)
+        }
+    }
+
+    func waitUntilDone() {
+        queue.sync {}
     }
 }
 
