@@ -3,6 +3,7 @@ import ReminderCompiler
 
 // Measures the compiler's stages on SPEC §12's workloads and prints medians.
 // Run with: swift run -c release remindc-benchmark [--runs N]
+// Whole processes: remindc-benchmark --whole-process PATH-TO-REMINDC [--runs N]
 
 /// Monotonic time in seconds.
 func monotonicSeconds() -> Double {
@@ -51,6 +52,46 @@ if let index = CommandLine.arguments.firstIndex(of: "--write-workloads"), index 
     exit(0)
 }
 
+// --whole-process REMINDC: time whole `remindc` processes on the workloads (written to a
+// temporary folder) and print their medians and peak memory.
+if let index = CommandLine.arguments.firstIndex(of: "--whole-process"), index + 1 < CommandLine.arguments.count {
+    let remindc = CommandLine.arguments[index + 1]
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-benchmark-\(getpid())").path
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for (name, xml) in [("w1", Workloads.w1()), ("w2", Workloads.w2()), ("w2-3650", Workloads.w2(horizonDays: 3650))] {
+        FileManager.default.createFile(atPath: "\(folder)/\(name).plist", contents: Data(xml.utf8))
+    }
+    let now = ["--now", "2026-11-22T08:00:00Z"]
+    let later = ["--now", "2026-11-23T08:00:00Z"]
+    _ = WholeProcess.run(remindc, ["compile", "\(folder)/w2.plist"] + now + ["-o", "\(folder)/a.json"])
+    _ = WholeProcess.run(remindc, ["compile", "\(folder)/w2.plist"] + later + ["-o", "\(folder)/b.json"])
+    let commands: [(String, [String], Int)] = [
+        ("W1 compile, plan JSON", ["compile", "\(folder)/w1.plist"] + now + ["-o", "\(folder)/w1.json"], runs),
+        ("W2 compile, plan JSON", ["compile", "\(folder)/w2.plist"] + now + ["-o", "\(folder)/w2.json"], runs),
+        ("W2 compile, plan JSON + expanded .ics",
+         ["compile", "\(folder)/w2.plist"] + now + ["-o", "\(folder)/w2.json", "--ics", "\(folder)/w2.ics"], runs),
+        ("W2 at 3650 days, plan JSON + expanded .ics",
+         ["compile", "\(folder)/w2-3650.plist"] + now + ["-o", "\(folder)/w2-3650.json", "--ics", "\(folder)/w2-3650.ics"],
+         max(3, runs / 3)),
+        ("diff of two W2 plans", ["diff", "\(folder)/a.json", "\(folder)/b.json", "--format", "json"], runs),
+    ]
+    print("Whole process: \(remindc), median of the runs, peak resident memory")
+    for (label, arguments, count) in commands {
+        var timings: [Double] = []
+        var peak = 0
+        for _ in 0..<count {
+            let (milliseconds, peakKiB) = WholeProcess.run(remindc, arguments)
+            timings.append(milliseconds)
+            peak = max(peak, peakKiB)
+        }
+        timings.sort()
+        let median = timings[timings.count / 2]
+        print("  \(label.padding(toLength: 44, withPad: " ", startingAt: 0)) \(format(median))   \(peak / 1024) MB   (\(count) runs)")
+    }
+    exit(0)
+}
+
 let now = InstantParsing.rfc3339("2026-11-22T08:00:00Z")!
 let options = CompileOptions(now: .instant(now))
 
@@ -86,6 +127,13 @@ for (name, xml, events) in workloads {
         PlanJSON.write(plan) { chunk in devNull.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: chunk.baseAddress!), count: chunk.count, deallocator: .none)) }
     }
     let ics = medianMilliseconds(runs: runs) { ICalendarExport.expanded(plan, settings: CalendarSettings(config)) }
+    // What `remindc compile -o … --ics …` does between reading the config and closing the
+    // files: chunked planning with both outputs (the calendar on a second thread).
+    var compilation = ChunkedCompilation(config: config, options: options)
+    compilation.events = events
+    let compile = medianMilliseconds(runs: runs) {
+        (try? compilation.write(planTo: { _ in }, calendarTo: { _ in })) ?? []
+    }
     let count = plan.notifications.count
     let jsonBytes = PlanJSON.encode(plan).count
     print("\(name): \(config.reminders.count) reminders, \(count) notifications, \(plan.suppressed.count) suppressed, \(jsonBytes / 1024) KiB of plan JSON, median of \(runs) runs")
@@ -94,4 +142,5 @@ for (name, xml, events) in workloads {
     print("  plan JSON          \(format(json))")
     print("  expand + JSON      \(format(expand + json))   \(Int(Double(count) / ((expand + json) / 1000))) notifications/s")
     print("  expanded .ics      \(format(ics))")
+    print("  compile, both      \(format(compile))   (chunked: expand, plan, JSON and .ics)")
 }

@@ -49,8 +49,10 @@ public struct ChunkedCompilation {
     /// Writes the plan JSON to `planSink` and, with `icsSink`, the expanded calendar.
     ///
     /// - Returns: the diagnostics, sorted; when they hold an error, nothing was written.
+    /// The sinks are called on other threads than the caller's, each by one thread at a
+    /// time and never after this returns.
     public func write(
-        planTo planSink: (UnsafeRawBufferPointer) throws -> Void,
+        planTo planSink: @escaping (UnsafeRawBufferPointer) throws -> Void,
         calendarTo icsSink: ((UnsafeRawBufferPointer) throws -> Void)? = nil,
         calendarSettings: CalendarSettings? = nil
     ) throws -> [Diagnostic] {
@@ -91,7 +93,12 @@ public struct ChunkedCompilation {
             dropped: unlimited ? 0 : summary.total - keptCount,
             categories: config.categories, notifications: [], suppressed: [], warnings: []
         )
-        var planStream = PlanJSONStream(header: header)
+        // The plan and the calendar are written on threads of their own, a range or two
+        // behind the planning: on a machine with two cores they cost little time. Each
+        // stream is written by one thread, range after range, so the bytes do not depend
+        // on timing.
+        let planStream = Box(PlanJSONStream(header: header))
+        let planWriter = BackgroundWriter()
         func calendar(firstEvent: Int64?) -> ExpandedCalendarStream {
             ExpandedCalendarStream(
                 header: header, settings: calendarSettings ?? CalendarSettings(config),
@@ -100,9 +107,13 @@ public struct ChunkedCompilation {
             )
         }
         // Made at the first event, whose instant starts the VTIMEZONE's span.
-        var calendarPipeline: CalendarPipeline?
-        // However this function ends, the calendar's thread is done before it returns.
-        defer { calendarPipeline?.waitUntilDone() }
+        var calendarStream: Box<ExpandedCalendarStream>?
+        let calendarWriter = BackgroundWriter()
+        // However this function ends, the writers are done before it returns.
+        defer {
+            planWriter.waitUntilDone()
+            calendarWriter.waitUntilDone()
+        }
         let sequences = previous.map(SequenceCarrier.init)
         var collisions = NumericIDCollisions()
 
@@ -121,14 +132,17 @@ public struct ChunkedCompilation {
             for var notification in planner.render(draft.candidates[..<take], of: draft) {
                 sequences?.carry(into: &notification)
                 collisions.note(notification, in: index)
-                try planStream.append(notification, to: planSink)
-                if icsSink != nil { rendered.append(notification) }
+                rendered.append(notification)
+            }
+            try planWriter.submit {
+                for notification in rendered { try planStream.value.append(notification, to: planSink) }
             }
             if let icsSink, let first = rendered.first {
-                if calendarPipeline == nil {
-                    calendarPipeline = CalendarPipeline(calendar(firstEvent: first.fireAt.seconds), sink: icsSink)
+                let stream = calendarStream ?? Box(calendar(firstEvent: first.fireAt.seconds))
+                calendarStream = stream
+                try calendarWriter.submit {
+                    for notification in rendered { try stream.value.append(notification, to: icsSink) }
                 }
-                try calendarPipeline?.write(rendered)
             }
             written += take
             writtenPerRange[index] = take
@@ -151,12 +165,13 @@ public struct ChunkedCompilation {
             }
         }
         let sorted = setup.collector.sorted
-        try planStream.finish(
-            suppressed: summary.suppressed, warnings: sorted.filter { $0.severity == .warning }.map(\.message.text), to: planSink
-        )
+        let warnings = sorted.filter { $0.severity == .warning }.map(\.message.text)
+        try planWriter.finish {
+            try planStream.value.finish(suppressed: summary.suppressed, warnings: warnings, to: planSink)
+        }
         if let icsSink {
-            let pipeline = calendarPipeline ?? CalendarPipeline(calendar(firstEvent: nil), sink: icsSink)
-            try pipeline.finish()
+            let stream = calendarStream ?? Box(calendar(firstEvent: nil))
+            try calendarWriter.finish { try stream.value.finish(to: icsSink) }
         }
         return sorted
     }
@@ -203,52 +218,61 @@ public struct ChunkedCompilation {
     }
 }
 
-/// The expanded calendar written on a thread of its own, a range or two behind the plan:
-/// on a machine with two cores the calendar costs almost no time. The stream is touched
-/// only on that thread, one range after another, so its bytes do not depend on timing.
-private final class CalendarPipeline: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "remindc.calendar")
-    /// Ranges handed over but not yet written; bounded so that memory stays flat.
+/// A value shared by the closures that a `BackgroundWriter` runs.
+private final class Box<Value>: @unchecked Sendable {
+    var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// Runs writing jobs one after another on a thread of its own while the caller goes on.
+/// At most two jobs wait, so that memory stays flat; the first error stops the rest and
+/// is thrown to the caller at its next call.
+private final class BackgroundWriter: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "remindc.writer")
     private let room = DispatchSemaphore(value: 2)
-    // Touched only on `queue`.
-    private var stream: ExpandedCalendarStream
-    private let sink: (UnsafeRawBufferPointer) throws -> Void
+    private let failureLock = NSLock()
+    private var storedFailure: Error?
+
     /// Set on `queue`, read on the caller's thread too.
     private var failure: Error? {
         get { failureLock.withLock { storedFailure } }
         set { failureLock.withLock { storedFailure = newValue } }
     }
-    private var storedFailure: Error?
-    private let failureLock = NSLock()
 
-    init(_ stream: ExpandedCalendarStream, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
-        self.stream = stream
-        self.sink = sink
+    /// A job handed to the queue: the caller hands over state that only this writer's
+    /// jobs touch from then on.
+    private struct Job: @unchecked Sendable {
+        let run: () throws -> Void
     }
 
-    /// Hands a range's notifications over; throws when an earlier range could not be written.
-    func write(_ notifications: [PlannedNotification]) throws {
+    /// Queues `job`; throws when an earlier job failed.
+    func submit(_ job: @escaping () throws -> Void) throws {
+        if let failure { throw failure }
         room.wait()
+        let handed = Job(run: job)
         queue.async { [self] in
             defer { room.signal() }
             guard failure == nil else { return }
             do {
-                for notification in notifications { try stream.append(notification, to: sink) }
+                try handed.run()
             } catch {
                 failure = error
             }
         }
-        if let failure { throw failure }
     }
 
-    /// Writes the end of the calendar after everything handed over.
-    func finish() throws {
+    /// Runs `job` after every queued one and waits for it; throws the first error.
+    func finish(_ job: () throws -> Void) throws {
         try queue.sync {
             if let failure { throw failure }
-            try stream.finish(to: sink)
+            try job()
         }
     }
 
+    /// Waits until every queued job has run.
     func waitUntilDone() {
         queue.sync {}
     }
