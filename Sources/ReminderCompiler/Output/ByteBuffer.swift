@@ -27,9 +27,9 @@ final class ByteBuffer {
         try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
-    /// The bytes written from `offset` on, copied into an array.
-    func bytes(from offset: Int) -> [UInt8] {
-        Array(UnsafeBufferPointer(start: base + offset, count: count - offset))
+    /// Calls `body` with the bytes written from `offset` on, in place.
+    func withBytes<Result>(from offset: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base + offset, count: count - offset))
     }
 
     /// Forgets the bytes written, keeping the memory.

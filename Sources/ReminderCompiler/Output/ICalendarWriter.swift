@@ -60,7 +60,7 @@ struct ICalendarWriter {
             begin(nameAndColon)
             appendFolded(utf8, escaping: true)
             endLine()
-            textLines.remember(buffer.bytes(from: start), named: nameAndColon, value: utf8)
+            buffer.withBytes(from: start) { textLines.remember($0, named: nameAndColon, value: utf8) }
         }
         if written == nil {
             begin(nameAndColon)
@@ -264,16 +264,30 @@ struct ICalendarWriter {
 
 /// Whole property lines by name and value, in a small table where a newer line replaces
 /// an older one in the same place. An entry is used only when its name and value equal
-/// the ones asked for byte for byte, so the table never changes what is written.
+/// the ones asked for byte for byte, so the table never changes what is written. Entries
+/// keep their bytes in memory of their own, so that looking one up touches no reference
+/// count.
 final class TextLineCache {
     private struct Entry {
         var name: UnsafePointer<UInt8>?
-        var value: [UInt8] = []
-        var line: [UInt8] = []
+        /// The value's bytes, then the line's.
+        var bytes: UnsafeMutableBufferPointer<UInt8>?
+        var valueCount = 0
     }
 
     private static let size = 4096
-    private var entries = [Entry](repeating: Entry(), count: TextLineCache.size)
+    private let entries: UnsafeMutablePointer<Entry>
+
+    init() {
+        entries = .allocate(capacity: Self.size)
+        entries.initialize(repeating: Entry(), count: Self.size)
+    }
+
+    deinit {
+        for index in 0..<Self.size { entries[index].bytes?.deallocate() }
+        entries.deinitialize(count: Self.size)
+        entries.deallocate()
+    }
 
     /// The place of a name and value: a multiplicative hash of the value's words.
     private static func slot(named name: StaticString, value: UnsafeBufferPointer<UInt8>) -> Int {
@@ -299,19 +313,22 @@ final class TextLineCache {
     /// Appends the line written before for this name and value to `buffer`; false when
     /// the table no longer holds it.
     func appendLine(named name: StaticString, value: UnsafeBufferPointer<UInt8>, to buffer: ByteBuffer) -> Bool {
-        let index = Self.slot(named: name, value: value)
-        return entries.withUnsafeBufferPointer { entries in
-            guard entries[index].name == name.utf8Start, entries[index].value.count == value.count else { return false }
-            return entries[index].value.withUnsafeBufferPointer { stored in
-                guard value.isEmpty || memcmp(stored.baseAddress!, value.baseAddress!, value.count) == 0 else { return false }
-                entries[index].line.withUnsafeBufferPointer { buffer.append($0) }
-                return true
-            }
+        let entry = entries[Self.slot(named: name, value: value)]
+        guard entry.name == name.utf8Start, entry.valueCount == value.count, let bytes = entry.bytes?.baseAddress else {
+            return false
         }
+        guard value.isEmpty || memcmp(bytes, value.baseAddress!, value.count) == 0 else { return false }
+        buffer.append(UnsafeBufferPointer(start: bytes + value.count, count: entry.bytes!.count - value.count))
+        return true
     }
 
     /// Keeps a line written for a name and value.
-    func remember(_ line: [UInt8], named name: StaticString, value: UnsafeBufferPointer<UInt8>) {
-        entries[Self.slot(named: name, value: value)] = Entry(name: name.utf8Start, value: Array(value), line: line)
+    func remember(_ line: UnsafeBufferPointer<UInt8>, named name: StaticString, value: UnsafeBufferPointer<UInt8>) {
+        let index = Self.slot(named: name, value: value)
+        entries[index].bytes?.deallocate()
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: value.count + line.count)
+        _ = bytes.initialize(from: value)
+        _ = UnsafeMutableBufferPointer(rebasing: bytes[value.count...]).initialize(from: line)
+        entries[index] = Entry(name: name.utf8Start, bytes: bytes, valueCount: value.count)
     }
 }
