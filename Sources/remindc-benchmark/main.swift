@@ -40,15 +40,23 @@ if let index = CommandLine.arguments.firstIndex(of: "--runs"), index + 1 < Comma
     runs = max(1, value)
 }
 
+/// Writes a workload file, or stops: timings of a missing workload would mean nothing.
+func writeWorkload(_ text: String, to path: String) {
+    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+        print("cannot write \(path)")
+        exit(1)
+    }
+}
+
 // --write-workloads DIR: write the workloads as config files, to time whole processes.
 if let index = CommandLine.arguments.firstIndex(of: "--write-workloads"), index + 1 < CommandLine.arguments.count {
     let folder = CommandLine.arguments[index + 1]
     for (name, xml) in [("w1", Workloads.w1()), ("w2", Workloads.w2()), ("w2-3650", Workloads.w2(horizonDays: 3650)),
                         ("w2-lookback", Workloads.w2(lookbackHours: 2))] {
-        FileManager.default.createFile(atPath: "\(folder)/\(name).plist", contents: Data(xml.utf8))
+        writeWorkload(xml, to: "\(folder)/\(name).plist")
     }
     let now = InstantParsing.rfc3339("2026-11-22T08:00:00Z")!
-    FileManager.default.createFile(atPath: "\(folder)/w2-events.json", contents: Data(Workloads.w2Events(now: now).utf8))
+    writeWorkload(Workloads.w2Events(now: now), to: "\(folder)/w2-events.json")
     exit(0)
 }
 
@@ -60,7 +68,7 @@ if let index = CommandLine.arguments.firstIndex(of: "--whole-process"), index + 
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     for (name, xml) in [("w1", Workloads.w1()), ("w2", Workloads.w2()), ("w2-3650", Workloads.w2(horizonDays: 3650))] {
-        FileManager.default.createFile(atPath: "\(folder)/\(name).plist", contents: Data(xml.utf8))
+        writeWorkload(xml, to: "\(folder)/\(name).plist")
     }
     let now = ["--now", "2026-11-22T08:00:00Z"]
     let later = ["--now", "2026-11-23T08:00:00Z"]
