@@ -105,30 +105,18 @@ struct ICalendarWriter {
         let day = Int(localSeconds.floorDivided(by: 86_400))
         let second = Int(localSeconds - Int64(day) * 86_400)
         let (year, month, dayOfMonth) = CivilDate(dayNumber: day).components
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-            var length = 0
-            func put(_ value: Int, width: Int) {
-                var rest = value
-                for position in stride(from: length + width - 1, through: length, by: -1) {
-                    digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                    rest /= 10
-                }
-                length += width
-            }
-            // Years 1970–9999: four digits, as RFC 5545 requires.
-            put(year, width: 4)
-            put(month, width: 2)
-            put(dayOfMonth, width: 2)
-            digits[length] = UInt8(ascii: "T")
-            length += 1
-            put(second / 3600, width: 2)
-            put(second / 60 % 60, width: 2)
-            put(second % 60, width: 2)
-            if utc {
-                digits[length] = UInt8(ascii: "Z")
-                length += 1
-            }
-            appendFolded(UnsafeBufferPointer(rebasing: digits[..<length]), escaping: false)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+            let base = digits.baseAddress!
+            // The plan's window ends before the year 10000: four digits.
+            putDigits(year, width: 4, at: base)
+            putDigits(month, width: 2, at: base + 4)
+            putDigits(dayOfMonth, width: 2, at: base + 6)
+            base[8] = UInt8(ascii: "T")
+            putDigits(second / 3600, width: 2, at: base + 9)
+            putDigits(second / 60 % 60, width: 2, at: base + 11)
+            putDigits(second % 60, width: 2, at: base + 13)
+            base[15] = UInt8(ascii: "Z")
+            appendFolded(UnsafeBufferPointer(rebasing: digits[..<(utc ? 16 : 15)]), escaping: false)
         }
         endLine()
     }

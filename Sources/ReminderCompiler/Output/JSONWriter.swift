@@ -199,19 +199,13 @@ struct JSONWriter {
 extension LocalDateTime {
     /// Appends `YYYY-MM-DDTHH:MM`.
     func appendISO8601(to bytes: ByteBuffer) {
-        let (year, month, day) = date.components
-        // The year through `appendDecimal`, which also writes years beyond four digits.
-        bytes.appendDecimal(year, width: 4)
-        bytes.append(atMost: 12) { destination in
-            destination[0] = UInt8(ascii: "-")
-            putDigits(month, width: 2, at: destination + 1)
-            destination[3] = UInt8(ascii: "-")
-            putDigits(day, width: 2, at: destination + 4)
-            destination[6] = UInt8(ascii: "T")
-            putDigits(time.hour, width: 2, at: destination + 7)
-            destination[9] = UInt8(ascii: ":")
-            putDigits(time.minute, width: 2, at: destination + 10)
-            return 12
+        date.appendISO8601(to: bytes)
+        bytes.append(atMost: 6) { destination in
+            destination[0] = UInt8(ascii: "T")
+            putDigits(time.hour, width: 2, at: destination + 1)
+            destination[3] = UInt8(ascii: ":")
+            putDigits(time.minute, width: 2, at: destination + 4)
+            return 6
         }
     }
 }
@@ -220,6 +214,7 @@ extension CivilDate {
     /// Appends `YYYY-MM-DD`.
     func appendISO8601(to bytes: ByteBuffer) {
         let (year, month, day) = components
+        // The year through `appendDecimal`, which also writes years beyond four digits.
         bytes.appendDecimal(year, width: 4)
         bytes.append(atMost: 6) { destination in
             destination[0] = UInt8(ascii: "-")

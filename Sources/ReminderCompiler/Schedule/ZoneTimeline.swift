@@ -117,30 +117,24 @@ public struct ZonedInstant: Sendable, Hashable, Comparable {
         let local = seconds + Int64(offset)
         let day = Int(local.floorDivided(by: 86_400))
         let secondOfDay = Int(local - Int64(day) * 86_400)
-        let (year, month, dayOfMonth) = CivilDate(dayNumber: day).components
-        // The year through `appendDecimal`, which also writes years beyond four digits.
-        bytes.appendDecimal(year, width: 4)
-        bytes.append(atMost: 21) { destination in
-            destination[0] = UInt8(ascii: "-")
-            putDigits(month, width: 2, at: destination + 1)
-            destination[3] = UInt8(ascii: "-")
-            putDigits(dayOfMonth, width: 2, at: destination + 4)
-            destination[6] = UInt8(ascii: "T")
-            putDigits(secondOfDay / 3600, width: 2, at: destination + 7)
-            destination[9] = UInt8(ascii: ":")
-            putDigits(secondOfDay / 60 % 60, width: 2, at: destination + 10)
-            destination[12] = UInt8(ascii: ":")
-            putDigits(secondOfDay % 60, width: 2, at: destination + 13)
+        CivilDate(dayNumber: day).appendISO8601(to: bytes)
+        bytes.append(atMost: 15) { destination in
+            destination[0] = UInt8(ascii: "T")
+            putDigits(secondOfDay / 3600, width: 2, at: destination + 1)
+            destination[3] = UInt8(ascii: ":")
+            putDigits(secondOfDay / 60 % 60, width: 2, at: destination + 4)
+            destination[6] = UInt8(ascii: ":")
+            putDigits(secondOfDay % 60, width: 2, at: destination + 7)
             guard writable else {
-                destination[15] = UInt8(ascii: "Z")
-                return 16
+                destination[9] = UInt8(ascii: "Z")
+                return 10
             }
             let magnitude = abs(offset)
-            destination[15] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-            putDigits(magnitude / 3600, width: 2, at: destination + 16)
-            destination[18] = UInt8(ascii: ":")
-            putDigits(magnitude / 60 % 60, width: 2, at: destination + 19)
-            return 21
+            destination[9] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            putDigits(magnitude / 3600, width: 2, at: destination + 10)
+            destination[12] = UInt8(ascii: ":")
+            putDigits(magnitude / 60 % 60, width: 2, at: destination + 13)
+            return 15
         }
     }
 
