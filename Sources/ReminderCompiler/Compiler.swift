@@ -139,7 +139,7 @@ public enum ReminderCompiler {
         let coveredUntil = setup.window.zoned(dropped > 0 ? candidates[keptCount].fireAt : setup.window.windowEnd)
         setup.warnAboutCoverage(until: coveredUntil)
         var collisions = NumericIDCollisions()
-        for index in kept.indices { collisions.note(kept[index]) }
+        for index in kept.indices { collisions.note(kept[index].numericId, id: kept[index].id) }
         collisions.report(to: &setup.collector, at: config.location) { search in
             for index in kept.indices where !search.isComplete { search.look(at: kept[index].id) }
         }
@@ -257,13 +257,13 @@ struct NumericIDCollisions {
     /// Each notification whose number an earlier one had, in plan order.
     private var repeated: [(numericID: UInt32, id: String)] = []
 
-    /// Notes the next notification of the plan, found in `place`.
-    mutating func note(_ notification: borrowing PlannedNotification, in place: Int = 0) {
-        let numericID = notification.numericId
+    /// Notes the next notification of the plan, found in `place`: its number, and its ID
+    /// (read only when the number was seen before).
+    mutating func note(_ numericID: UInt32, id: @autoclosure () -> String, in place: Int = 0) {
         if firstPlace[numericID] == nil {
             firstPlace[numericID] = Int32(truncatingIfNeeded: place)
         } else {
-            repeated.append((numericID, notification.id))
+            repeated.append((numericID, id()))
         }
     }
 

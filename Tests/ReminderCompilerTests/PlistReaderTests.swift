@@ -15,6 +15,22 @@ private func plist(_ body: String) -> String {
 
 @Suite("Plist reader: values")
 struct PlistValueTests {
+    @Test("positions deep in a large file, with or without a byte-order mark or an encoding declaration")
+    func positionsInLargeFiles() {
+        // 6 000 strings of about 40 bytes push the bad integer past several of the
+        // parser's buffer refills; line 3 is `<array>`, each string has a line of its own.
+        let strings = (0..<6_000).map { "  <string>value \($0) — café, naïve</string>\n" }.joined()
+        let body = "<array>\n" + strings + "    <integer>12abc</integer>\n</array>"
+        let declared = plist(body)
+        let undeclared = "<plist version=\"1.0\">\n" + body + "\n</plist>\n"
+        let expected = "test.plist:6004:5: error: '12abc' is not an integer"
+        for (label, xml) in [("declared", declared), ("undeclared", undeclared), ("declared with BOM", "\u{FEFF}" + declared)] {
+            let (_, diagnostics) = read(xml)
+            let expectedLine = label == "undeclared" ? "test.plist:6003:5: error: '12abc' is not an integer" : expected
+            #expect(diagnostics == [expectedLine], "\(label)")
+        }
+    }
+
     @Test("strings join text, CDATA and character references, and drop comments")
     func stringSemantics() throws {
         let (node, diagnostics) = read(plist("<string>Caf&#233; &amp; <![CDATA[<b>&tea</b>]]><!-- note --> &#x1F4A1;&lt;&gt;&apos;&quot;</string>"))

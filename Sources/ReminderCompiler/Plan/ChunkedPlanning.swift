@@ -127,21 +127,23 @@ public struct ChunkedCompilation {
                 summary.suppressed += draft.suppressed
             }
             let take = min(draft.candidates.count, keptCount - written)
-            var rendered: [PlannedNotification] = []
-            rendered.reserveCapacity(take)
-            for var notification in planner.render(draft.candidates[..<take], of: draft) {
-                sequences?.carry(into: &notification)
-                collisions.note(notification, in: index)
-                rendered.append(notification)
+            var rendered = planner.render(draft.candidates[..<take], of: draft)
+            if let sequences {
+                for position in rendered.indices { sequences.carry(into: &rendered[position]) }
             }
+            for position in rendered.indices {
+                collisions.note(rendered[position].numericId, id: rendered[position].id, in: index)
+            }
+            // Handed to the writers as a constant: they share it and never change it.
+            let notifications = rendered
             try planWriter.submit {
-                for notification in rendered { try planStream.value.append(notification, to: planSink) }
+                for notification in notifications { try planStream.value.append(notification, to: planSink) }
             }
-            if let icsSink, let first = rendered.first {
+            if let icsSink, let first = notifications.first {
                 let stream = calendarStream ?? Box(calendar(firstEvent: first.fireAt.seconds))
                 calendarStream = stream
                 try calendarWriter.submit {
-                    for notification in rendered { try stream.value.append(notification, to: icsSink) }
+                    for notification in notifications { try stream.value.append(notification, to: icsSink) }
                 }
             }
             written += take
