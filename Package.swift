@@ -26,10 +26,13 @@ let package = Package(
             name: "ReminderCompiler",
             dependencies: ["CXMLShim"]
         ),
+        // Disk space reserved ahead of writing the CLI's output files (see AtomicOutput).
+        .target(name: "CFileSpace"),
         .executableTarget(
             name: "remindc",
             dependencies: [
                 "ReminderCompiler",
+                "CFileSpace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

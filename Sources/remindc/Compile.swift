@@ -114,7 +114,7 @@ struct Compile: ParsableCommand {
         var files = AtomicOutput()
         let planFile = try output.map { try files.open($0) }
         let calendarFile = try ics.map { try files.open($0) }
-        let standardOutput = FileHandle.standardOutput
+        let standardOutput = OutputFile(FileHandle.standardOutput, reservesSpace: false)
         let found: [Diagnostic]
         do {
             found = try compilation.write(
@@ -160,9 +160,9 @@ extension ICalendarStyle: ExpressibleByArgument {}
 /// Writing command results.
 enum CommandLineOutput {
     /// Lets `write` fill `path` atomically, or standard output when `path` is nil.
-    static func write(to path: String?, _ write: (FileHandle) throws -> Void) throws {
+    static func write(to path: String?, _ write: (OutputFile) throws -> Void) throws {
         guard let path else {
-            try write(FileHandle.standardOutput)
+            try write(OutputFile(FileHandle.standardOutput, reservesSpace: false))
             return
         }
         var output = AtomicOutput()

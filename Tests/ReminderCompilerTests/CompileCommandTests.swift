@@ -43,6 +43,33 @@ struct CompileCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["plan.json"])
     }
 
+    @Test("large output files, written with disk space reserved ahead, hold exactly the bytes of standard output")
+    func largeOutputFiles() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 12 reminders twice a day for 300 days: about 2.6 MB of plan, past the first
+        // reservation steps (1 MiB, then 2 MiB).
+        let schedule = "<key>frequency</key><string>daily</string><key>times</key><array><string>08:00</string><string>20:00</string></array>"
+        let config = folder.appendingPathComponent("large.plist")
+        try Data(configXML(reminders: (0..<12).map { reminderXML("r\($0)", schedule: schedule) }.joined()).utf8).write(to: config)
+        let plan = folder.appendingPathComponent("plan.json")
+        let calendar = folder.appendingPathComponent("plan.ics")
+        // An earlier, longer output is replaced, not overwritten in place.
+        try Data(repeating: 0x41, count: 8 << 20).write(to: plan)
+        let options = ["--now", Self.fixedNow, "--horizon-days", "300", "--pending-limit", "0"]
+        let toFiles = try run(
+            TestEnvironment.remindcExecutable, ["compile", config.path] + options + ["-o", plan.path, "--ics", calendar.path]
+        )
+        #expect(toFiles.status == 0, "\(toFiles.standardError)")
+        let toStandardOutput = try run(TestEnvironment.remindcExecutable, ["compile", config.path] + options)
+        let written = try Data(contentsOf: plan)
+        #expect(written.count > 2_000_000)
+        #expect(String(decoding: written, as: UTF8.self) == toStandardOutput.standardOutput)
+        let ics = try run(TestEnvironment.remindcExecutable, ["ics", plan.path, "--config", config.path])
+        #expect(String(decoding: try Data(contentsOf: calendar), as: UTF8.self) == ics.standardOutput)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["large.plist", "plan.ics", "plan.json"])
+    }
+
     @Test("an output that is a named pipe is written through and stays a pipe")
     func namedPipeOutput() throws {
         let folder = try TestEnvironment.scratchFolder()
