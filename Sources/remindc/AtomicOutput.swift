@@ -92,7 +92,7 @@ struct AtomicOutput {
 /// cut to its length when finished. On ext4, renaming a file over an existing one first
 /// writes out the new file's blocks that are not allocated yet (`auto_da_alloc`); with
 /// the space reserved there are none, which made replacing W2's plan and calendar about
-/// 30 ms faster. Where space cannot be reserved, files are written as they come.
+/// 35 ms faster. Where space cannot be reserved, files are written as they come.
 final class OutputFile {
     let handle: FileHandle
     private var reservesSpace: Bool
