@@ -48,9 +48,10 @@ public struct ChunkedCompilation {
 
     /// Writes the plan JSON to `planSink` and, with `icsSink`, the expanded calendar.
     ///
-    /// - Returns: the diagnostics, sorted; when they hold an error, nothing was written.
     /// The sinks are called on other threads than the caller's, each by one thread at a
     /// time and never after this returns.
+    ///
+    /// - Returns: the diagnostics, sorted; when they hold an error, nothing was written.
     public func write(
         planTo planSink: @escaping (UnsafeRawBufferPointer) throws -> Void,
         calendarTo icsSink: ((UnsafeRawBufferPointer) throws -> Void)? = nil,
@@ -70,12 +71,17 @@ public struct ChunkedCompilation {
         }
 
         var summary = WindowSummary()
+        // The last range with notifications, drafted early for the VTIMEZONE and kept for
+        // its turn rather than drafted twice.
+        var lastDraft: (index: Int, draft: PlanDraft)?
         if unlimited {
             // Everything is kept; the calendar's VTIMEZONE also needs the last instant.
             if icsSink != nil {
-                for range in ranges.reversed() {
-                    if let last = draft(range).candidates.last {
+                for index in ranges.indices.reversed() {
+                    let found = draft(ranges[index])
+                    if let last = found.candidates.last {
                         summary.lastKept = last.fireAt
+                        lastDraft = (index, found)
                         break
                     }
                 }
@@ -121,7 +127,7 @@ public struct ChunkedCompilation {
         var written = 0
         var writtenPerRange = [Int](repeating: 0, count: ranges.count)
         for (index, range) in ranges.enumerated() where written < keptCount {
-            let draft = draft(range)
+            let draft = lastDraft?.index == index ? lastDraft!.draft : draft(range)
             if unlimited {
                 if index == 0 { summary.warnings = draft.warnings }
                 summary.suppressed += draft.suppressed
