@@ -18,7 +18,7 @@ extension ConfigDecoder {
         guard let fields = reader.fields(of: node, named: "reminder", context: context, known: Self.reminderKeys) else {
             return nil
         }
-        let errorsBefore = reader.diagnostics.diagnostics.count { $0.severity == .error }
+        let errorsBefore = reader.diagnostics.errorCount
 
         var id: String?
         if let entry = reader.require("id", in: fields), let text = reader.string(entry.value, key: "id") {
@@ -82,7 +82,7 @@ extension ConfigDecoder {
         let duration = reader.integer("durationMinutes", in: fields, range: 0...1440, rangeText: "0–1440")
         let replacesEarlier = reader.boolean("replacesEarlier", in: fields)
 
-        let errorsAfter = reader.diagnostics.diagnostics.count { $0.severity == .error }
+        let errorsAfter = reader.diagnostics.errorCount
         guard errorsAfter == errorsBefore, let id, let title, let schedule else { return nil }
         var reminder = Reminder(id: id, title: title, schedule: schedule, activity: activity ?? id, location: node.location)
         reminder.body = body ?? ""

@@ -19,7 +19,7 @@ extension ConfigDecoder {
         guard let fields = reader.fields(
             of: node, named: "schedule", context: "the schedule of \(reminder)", known: Self.scheduleKeys
         ) else { return nil }
-        let errorsBefore = reader.diagnostics.diagnostics.count { $0.severity == .error }
+        let errorsBefore = reader.diagnostics.errorCount
         // An unknown frequency still lets the other keys be checked, so that one run
         // reports every error of the schedule.
         let frequency = reader.require("frequency", in: fields) != nil
@@ -66,7 +66,7 @@ extension ConfigDecoder {
         if let start = schedule.start, let end = schedule.end, end < start, let entry = fields["end"] {
             reader.diagnostics.error(.endBeforeStart(end: end.description, start: start.description), at: entry.value.location)
         }
-        let errorsAfter = reader.diagnostics.diagnostics.count { $0.severity == .error }
+        let errorsAfter = reader.diagnostics.errorCount
         return errorsAfter == errorsBefore && frequency != nil ? schedule : nil
     }
 

@@ -42,37 +42,70 @@ public struct Diagnostic: Sendable, Hashable {
 }
 
 /// Gathers diagnostics while a stage runs; stages report here instead of printing.
+///
+/// A file with thousands of mistakes (a generated config gone wrong) would bury the first
+/// ones and cost memory and time to print: past `maximumErrors` errors, further errors are
+/// only counted, and `sorted` ends with one note saying how many were left out.
 public struct DiagnosticCollector: Sendable {
-    /// Everything reported so far, in the order reported.
+    /// Everything reported so far and kept, in the order reported.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// How many errors were reported, kept or not.
+    public private(set) var errorCount = 0
+    /// The most errors kept; later ones are counted only.
+    public var maximumErrors: Int
+    /// Where the first error that was not kept stands.
+    private var firstOmittedError: SourceLocation?
+
+    /// The default cap on kept errors: far more than anyone reads, few enough to print at once.
+    public static let defaultMaximumErrors = 1000
 
     /// Creates an empty collector.
-    public init() {}
+    public init(maximumErrors: Int = defaultMaximumErrors) {
+        self.maximumErrors = maximumErrors
+    }
 
     /// Whether any error was reported.
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var hasErrors: Bool { errorCount > 0 }
+
+    /// How many errors were reported but not kept.
+    public var omittedErrorCount: Int { max(0, errorCount - maximumErrors) }
 
     /// Reports an error.
     public mutating func error(_ message: DiagnosticMessage, at location: SourceLocation, notes: [Diagnostic] = []) {
-        diagnostics.append(Diagnostic(.error, at: location, message, notes: notes))
+        add(Diagnostic(.error, at: location, message, notes: notes))
     }
 
     /// Reports a warning.
     public mutating func warning(_ message: DiagnosticMessage, at location: SourceLocation, notes: [Diagnostic] = []) {
-        diagnostics.append(Diagnostic(.warning, at: location, message, notes: notes))
+        add(Diagnostic(.warning, at: location, message, notes: notes))
     }
 
     /// Appends diagnostics reported elsewhere.
     public mutating func append(contentsOf other: [Diagnostic]) {
-        diagnostics.append(contentsOf: other)
+        for diagnostic in other { add(diagnostic) }
+    }
+
+    private mutating func add(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error {
+            errorCount += 1
+            if errorCount > maximumErrors {
+                if firstOmittedError == nil { firstOmittedError = diagnostic.location }
+                return
+            }
+        }
+        diagnostics.append(diagnostic)
     }
 
     /// The diagnostics ordered by place, so that output does not depend on the order in
-    /// which checks ran.
+    /// which checks ran; a note on how many errors were left out comes last.
     public var sorted: [Diagnostic] {
-        diagnostics.enumerated().sorted { lhs, rhs in
+        var result = diagnostics.enumerated().sorted { lhs, rhs in
             if lhs.element.location != rhs.element.location { return lhs.element.location < rhs.element.location }
             return lhs.offset < rhs.offset
         }.map(\.element)
+        if let firstOmittedError {
+            result.append(Diagnostic(.note, at: firstOmittedError, .moreErrorsOmitted(omittedErrorCount, shown: maximumErrors)))
+        }
+        return result
     }
 }

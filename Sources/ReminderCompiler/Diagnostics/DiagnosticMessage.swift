@@ -29,6 +29,9 @@ extension DiagnosticMessage {
     static var emptyInput: Self { Self(id: "input.empty", "the input is empty; expected a property list") }
     static func malformedXML(_ detail: String) -> Self { Self(id: "xml.malformed", "malformed XML: \(detail)") }
     static func forbiddenXML(_ detail: String) -> Self { Self(id: "xml.forbidden", "refused XML: \(detail)") }
+    static func moreErrorsOmitted(_ count: Int, shown: Int) -> Self {
+        Self(id: "input.more-errors", "and \(count) more error\(count == 1 ? "" : "s") in this file, not shown (the first \(shown) are)")
+    }
     static func nestingTooDeep(limit: Int) -> Self {
         Self(id: "xml.too-deep", "elements nest deeper than the limit of \(limit) levels")
     }

@@ -24,16 +24,32 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
 }
 
 /// Turns byte offsets of a UTF-8 buffer into lines and columns.
+///
+/// Every element of a file asks for its position, and minified JSON puts a whole file on
+/// one line: counting scalars from the start of the line each time would be quadratic. So
+/// the table also keeps how many scalars start before each block of `blockSize` bytes, and
+/// a lookup counts at most one block.
 struct LineTable: Sendable {
     private let lineStarts: [Int]
+    /// `scalarsBeforeBlock[k]`: the scalars that start before byte `k × blockSize`.
+    private let scalarsBeforeBlock: [Int]
     private let bytes: [UInt8]
+    private static let blockSize = 64
 
     init(_ bytes: [UInt8]) {
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(offset + 1)
+        var scalarsBefore: [Int] = []
+        scalarsBefore.reserveCapacity(bytes.count / Self.blockSize + 1)
+        var scalars = 0
+        for (offset, byte) in bytes.enumerated() {
+            if offset % Self.blockSize == 0 { scalarsBefore.append(scalars) }
+            if byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+            // UTF-8 continuation bytes are 0b10xxxxxx; every other byte starts a scalar.
+            if byte & 0xC0 != 0x80 { scalars += 1 }
         }
+        scalarsBefore.append(scalars)
         self.lineStarts = starts
+        self.scalarsBeforeBlock = scalarsBefore
         self.bytes = bytes
     }
 
@@ -46,12 +62,16 @@ struct LineTable: Sendable {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        let lineStart = lineStarts[low]
-        // Count scalars, not bytes: UTF-8 continuation bytes are 0b10xxxxxx.
-        var column = 1
-        for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 {
-            column += 1
+        return (low + 1, scalarsBefore(offset) - scalarsBefore(lineStarts[low]) + 1)
+    }
+
+    /// The number of scalars that start before byte `offset`.
+    private func scalarsBefore(_ offset: Int) -> Int {
+        let block = offset / Self.blockSize
+        var count = scalarsBeforeBlock[block]
+        for index in (block * Self.blockSize)..<offset where bytes[index] & 0xC0 != 0x80 {
+            count += 1
         }
-        return (low + 1, column)
+        return count
     }
 }

@@ -13,6 +13,10 @@ import Darwin
 struct FastPlanReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
+    /// Objects and arrays open around `position`. A plan nests four deep; the cap keeps a
+    /// hostile file (a title of 100 000 `[`) from overflowing the stack in `skipValue`.
+    private var depth = 0
+    private static let maximumDepth = PlistReader.defaultMaximumDepth
 
     private struct GiveUp: Error {}
 
@@ -231,6 +235,8 @@ struct FastPlanReader {
 
     private mutating func object(known: KnownKeys?, _ body: (inout FastPlanReader, String) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
+        try enterContainer()
+        defer { depth -= 1 }
         if take(UInt8(ascii: "}")) { return }
         var seen: UInt64 = 0
         var seenNames: [String] = []
@@ -256,9 +262,17 @@ struct FastPlanReader {
 
     private mutating func array(_ body: (inout FastPlanReader) throws -> Void) throws {
         try expect(UInt8(ascii: "["))
+        try enterContainer()
+        defer { depth -= 1 }
         if take(UInt8(ascii: "]")) { return }
         repeat { try body(&self) } while take(UInt8(ascii: ","))
         try expect(UInt8(ascii: "]"))
+    }
+
+    /// Counts one more open container; too deep is left to the full reader, which says where.
+    private mutating func enterContainer() throws {
+        depth += 1
+        guard depth <= Self.maximumDepth else { throw GiveUp() }
     }
 
     private mutating func strings() throws -> [String] {

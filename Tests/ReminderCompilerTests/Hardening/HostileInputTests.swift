@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import ReminderCompiler
+
+/// Inputs that once crashed remindc or took minutes: each must be answered at once.
+///
+/// The time limits are not measurements: they bound work that was quadratic (minutes
+/// before the fix) and is now linear (well under a second), so a regression fails.
+@Suite("Hostile input")
+struct HostileInputTests {
+    /// A plan remindc wrote, as bytes.
+    static func examplePlan() throws -> [UInt8] {
+        try TestEnvironment.bytes(
+            TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Golden/plans/medication.json")
+        )
+    }
+
+    @Test("a plan whose title nests 110 000 arrays is a located error, not a stack overflow")
+    func deeplyNestedPlan() throws {
+        let good = String(decoding: try Self.examplePlan(), as: UTF8.self)
+        let firstTitle = try #require(good.range(of: #""title": "Morning medications""#))
+        let hostile = good.replacingCharacters(
+            in: firstTitle, with: "\"title\": " + String(repeating: "[", count: 110_000) + String(repeating: "]", count: 110_000)
+        )
+        let hostileBytes = Array(hostile.utf8)
+        #expect(PlanDiff(oldFile: try Self.examplePlan(), newFile: hostileBytes) == nil)
+        var diagnostics = DiagnosticCollector()
+        #expect(ReminderCompiler.readPlan(hostileBytes, path: "deep.json", diagnostics: &diagnostics) == nil)
+        let error = try #require(diagnostics.diagnostics.first { $0.severity == .error })
+        #expect(error.message.id == "xml.too-deep")
+        let line = hostile.prefix(upTo: firstTitle.lowerBound).filter { $0 == "\n" }.count + 1
+        #expect(error.location.line == line)
+
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("deep.json")
+        try Data(hostileBytes).write(to: path)
+        let result = try remindc("diff", "Tests/ReminderCompilerTests/Golden/plans/medication.json", path.path)
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("\(path.path):\(line):"))
+        #expect(result.standardError.contains("error: elements nest deeper than the limit of 64 levels"))
+    }
+
+    @Test("positions in one long line match a count from the line's start")
+    func positionsInLongLines() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "é", "€", "😀", "\n", "{\"k\":1}", "\t"]
+        for _ in 0..<20 {
+            let text = (0..<Int.random(in: 0..<600, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let bytes = Array(text.utf8)
+            let table = LineTable(bytes)
+            for offset in 0...bytes.count {
+                let before = bytes[..<offset]
+                let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+                let expectedLine = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+                let expectedColumn = bytes[lineStart..<offset].filter { $0 & 0xC0 != 0x80 }.count + 1
+                let position = table.position(ofByte: offset)
+                #expect(position.line == expectedLine && position.column == expectedColumn, "offset \(offset) of \(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test("a minified events file of 40 000 events is read at once, with columns on its one line", .timeLimit(.minutes(1)))
+    func minifiedEvents() throws {
+        let event = #"{"activity":"med-a","at":"2026-11-21T08:00:00Z"}"#
+        let json = #"{"events":["# + Array(repeating: event, count: 40_000).joined(separator: ",") + #","oops"]}"#
+        var diagnostics = DiagnosticCollector()
+        _ = ReminderCompiler.readEvents(Array(json.utf8), path: "events.json", diagnostics: &diagnostics)
+        let error = try #require(diagnostics.diagnostics.first { $0.severity == .error })
+        // "oops" stands after 40 000 events and their commas, and the opening text.
+        #expect(error.location.line == 1)
+        #expect(error.location.column == 12 + 40_000 * (event.count + 1))
+    }
+
+    @Test("a config of 1.3 MB on one line is checked at once", .timeLimit(.minutes(1)))
+    func oneLineConfig() throws {
+        let reminders = (0..<6_000).map { reminderXML("r\($0)") }.joined()
+        let xml = configXML(reminders: reminders).replacingOccurrences(of: "\n", with: "")
+        #expect(xml.utf8.count > 1_300_000)
+        let result = check(xml)
+        #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty)
+        #expect(result.config?.reminders.count == 6_000)
+    }
+
+    @Test("16 000 bad times: checked at once, the first 1 000 errors shown and the rest counted", .timeLimit(.minutes(1)))
+    func manyErrors() throws {
+        let reminders = (0..<16_000).map {
+            reminderXML("r\($0)", schedule: "<key>frequency</key><string>daily</string><key>times</key><array><string>25:00</string></array>")
+        }.joined(separator: "\n")
+        let result = check(configXML(reminders: reminders))
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == DiagnosticCollector.defaultMaximumErrors)
+        #expect(result.hasErrors)
+        let last = try #require(result.diagnostics.last)
+        #expect(last.severity == .note)
+        #expect(last.message.text == "and 15000 more errors in this file, not shown (the first 1000 are)")
+        // The note stands at the first error left out: the 1 001st reminder's time.
+        #expect(last.location.line == errors.last!.location.line + 1)
+    }
+}
