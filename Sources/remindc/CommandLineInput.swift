@@ -5,30 +5,70 @@ import ReminderCompiler
 /// Reading what the command line names: files, instants, zones. The CLI is the only
 /// place that touches the file system and the clock.
 enum CommandLineInput {
-    /// The file's bytes, or nil after printing why it cannot be read. At most `limit`
-    /// bytes and one more are read, so that an oversized file is reported, not loaded.
-    static func readFile(_ path: String, limit: Int = PlistReader.defaultMaximumInputBytes) -> [UInt8]? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            DiagnosticPrinter.printToolError("cannot read '\(path)': no such file")
+    /// The file's bytes, or nil after printing why it cannot be read; `-` is standard
+    /// input. Reading stops one byte past `limit`, so that an oversized input (`/dev/zero`
+    /// among them) is refused after `limit` bytes at most, never loaded whole; a regular
+    /// file's size is known before any read.
+    ///
+    /// With `opening`, a file whose first byte that is not whitespace is another is read no
+    /// further: it cannot be a plan (`{`), and what was read is enough for the reader's
+    /// located error. So `diff /dev/zero` answers at once rather than at the 1 GiB limit.
+    static func readFile(_ path: String, limit: Int = PlistReader.defaultMaximumInputBytes, opening: UInt8? = nil) -> [UInt8]? {
+        let descriptor = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            DiagnosticPrinter.printToolError("cannot read '\(path)': \(reason)")
             return nil
         }
-        guard !isDirectory.boolValue else {
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            DiagnosticPrinter.printToolError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+            return nil
+        }
+        guard status.st_mode & S_IFMT != S_IFDIR else {
             DiagnosticPrinter.printToolError("cannot read '\(path)': it is a directory")
             return nil
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            DiagnosticPrinter.printToolError("cannot read '\(path)': permission denied")
+        let isRegular = status.st_mode & S_IFMT == S_IFREG
+        if isRegular, Int(status.st_size) > limit {
+            DiagnosticPrinter.print([ReminderCompiler.inputTooLarge(path: path, limit: limit)])
             return nil
         }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.read(upToCount: limit + 1) ?? Data()
-            return [UInt8](data)
-        } catch {
-            DiagnosticPrinter.printToolError("cannot read '\(path)': \(error.localizedDescription)")
+        // Chunks are joined once at the end: an input refused at the limit never costs
+        // more memory than the limit, as a growing array's copies would.
+        var chunks: [[UInt8]] = []
+        var total = 0
+        let chunkSize = isRegular ? max(1, Int(status.st_size) + 1) : 1 << 20
+        while total <= limit {
+            var failure: Int32 = 0
+            let chunk = [UInt8](unsafeUninitializedCapacity: min(chunkSize, limit + 1 - total)) { buffer, initialized in
+                let count = read(descriptor, buffer.baseAddress!, buffer.count)
+                if count < 0 { failure = errno }
+                initialized = max(0, count)
+            }
+            if failure == EINTR { continue }
+            guard failure == 0 else {
+                DiagnosticPrinter.printToolError("cannot read '\(path)': \(String(cString: strerror(failure)))")
+                return nil
+            }
+            if chunk.isEmpty { break }
+            chunks.append(chunk)
+            total += chunk.count
+            if let opening, total == chunk.count,
+               let first = chunk.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }), first != opening {
+                break
+            }
+        }
+        if total > limit {
+            DiagnosticPrinter.print([ReminderCompiler.inputTooLarge(path: path, limit: limit)])
             return nil
         }
+        if chunks.count == 1 { return chunks[0] }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(total)
+        for chunk in chunks { bytes.append(contentsOf: chunk) }
+        return bytes
     }
 
     /// The instant given by `--now`, or the current time.

@@ -30,20 +30,17 @@ struct Diff: ParsableCommand {
     func run() throws {
         // Well-formed plans are compared without decoding what they share; otherwise they are
         // read in full, which reports what is wrong with them.
-        let fast: PlanDiff? = {
-            guard let oldData = FileManager.default.contents(atPath: old), let newData = FileManager.default.contents(atPath: new)
-            else { return nil }
-            return oldData.withUnsafeBytes { oldRaw in
-                newData.withUnsafeBytes { newRaw in
-                    PlanDiff(oldFile: oldRaw.bindMemory(to: UInt8.self), newFile: newRaw.bindMemory(to: UInt8.self))
-                }
-            }
-        }()
+        guard let oldBytes = CommandLineInput.readFile(old, limit: ReminderCompiler.maximumPlanBytes, opening: UInt8(ascii: "{")),
+              let newBytes = CommandLineInput.readFile(new, limit: ReminderCompiler.maximumPlanBytes, opening: UInt8(ascii: "{"))
+        else { throw ExitCode.failure }
+        let fast = PlanDiff(oldFile: oldBytes, newFile: newBytes)
         let diff: PlanDiff
         if let fast {
             diff = fast
         } else {
-            diff = PlanDiff(old: try CommandLineInput.readPlan(old), new: try CommandLineInput.readPlan(new))
+            diff = PlanDiff(
+                old: try CommandLineInput.readPlan(oldBytes, path: old), new: try CommandLineInput.readPlan(newBytes, path: new)
+            )
         }
         switch format {
         case .text:
@@ -61,7 +58,12 @@ extension CommandLineInput {
     /// A plan file, or an error that names it.
     static func readPlan(_ path: String) throws -> Plan {
         // Plans of long horizons are far larger than configs.
-        guard let bytes = readFile(path, limit: 1 << 30) else { throw ExitCode.failure }
+        guard let bytes = readFile(path, limit: ReminderCompiler.maximumPlanBytes, opening: UInt8(ascii: "{")) else { throw ExitCode.failure }
+        return try readPlan(bytes, path: path)
+    }
+
+    /// A plan read from `bytes`, or an error that names `path`.
+    static func readPlan(_ bytes: [UInt8], path: String) throws -> Plan {
         var diagnostics = DiagnosticCollector()
         let plan = ReminderCompiler.readPlan(bytes, path: path, diagnostics: &diagnostics)
         DiagnosticPrinter.print(diagnostics.sorted)

@@ -290,4 +290,7 @@ extension DiagnosticMessage {
     static func unsupportedPlanFormatVersion(_ version: Int64) -> Self {
         Self(id: "plan-file.format-version", "plan formatVersion \(version) is not supported; expected 1")
     }
+    static func duplicateNotificationID(_ id: String) -> Self {
+        Self(id: "plan-file.duplicate-id", "duplicate notification id '\(id)'; each notification of a plan needs its own")
+    }
 }

@@ -17,6 +17,10 @@ struct FastPlanReader {
     /// hostile file (a title of 100 000 `[`) from overflowing the stack in `skipValue`.
     private var depth = 0
     private static let maximumDepth = PlistReader.defaultMaximumDepth
+    /// Where the last notification read keeps its ID's bytes (nil when it has escapes) and
+    /// its `sequence` value, for `index`.
+    private var lastIDRange: Range<Int>?
+    private var lastSequenceStart: Int?
 
     private struct GiveUp: Error {}
 
@@ -28,43 +32,29 @@ struct FastPlanReader {
     }
 
     /// The top-level fields of a plan, with each notification's ID and byte range instead
-    /// of the notification itself.
+    /// of the notification itself. Every notification is still read and checked, so that a
+    /// plan `diff` accepts is one `ics` and `--previous` accept too.
     static func index(_ buffer: UnsafeBufferPointer<UInt8>) -> (now: ZonedInstant, entries: [PlanIndex.Entry])? {
+        guard buffer.count <= ReminderCompiler.maximumPlanBytes else { return nil }
         var reader = FastPlanReader(bytes: buffer)
-        var now: ZonedInstant?
-        var version: Int?
         var entries: [PlanIndex.Entry] = []
+        var ids = Set<PlanIndex.IDBytes>()
         do {
-            try reader.object(known: .plan) { reader, key in
-                switch key {
-                case "formatVersion": version = try reader.integer()
-                case "now": now = try reader.instant()
-                case "notifications":
-                    try reader.array { reader in
-                        reader.skipWhitespace()
-                        let start = reader.position
-                        var id: PlanIndex.IDBytes?
-                        var sequenceStart: Int?
-                        try reader.object(known: .notification) { reader, key in
-                            if key == "id" {
-                                id = PlanIndex.IDBytes(try reader.rawString())
-                            } else {
-                                if key == "sequence" { sequenceStart = reader.position }
-                                try reader.skipValue()
-                            }
-                        }
-                        guard let id, let sequenceStart else { throw GiveUp() }
-                        entries.append(PlanIndex.Entry(id: id, range: start..<reader.position, sequenceStart: sequenceStart))
-                    }
-                default: try reader.skipValue()
-                }
+            let plan = try reader.plan { reader in
+                reader.skipWhitespace()
+                let start = reader.position
+                _ = try reader.notification()
+                guard let idRange = reader.lastIDRange, let sequenceStart = reader.lastSequenceStart else { throw GiveUp() }
+                let id = PlanIndex.IDBytes(UnsafeBufferPointer(rebasing: buffer[idRange]))
+                guard ids.insert(id).inserted else { throw GiveUp() }
+                entries.append(PlanIndex.Entry(id: id, range: start..<reader.position, sequenceStart: sequenceStart))
             }
+            reader.skipWhitespace()
+            guard reader.position == buffer.count else { return nil }
+            return (plan.now, entries)
         } catch {
             return nil
         }
-        reader.skipWhitespace()
-        guard version == 1, let now, reader.position == buffer.count else { return nil }
-        return (now, entries)
     }
 
     /// Steps over any JSON value.
@@ -95,9 +85,17 @@ struct FastPlanReader {
     static func read(_ data: [UInt8]) -> Plan? {
         data.withUnsafeBufferPointer { buffer in
             var reader = FastPlanReader(bytes: buffer)
-            guard let plan = try? reader.plan() else { return nil }
+            var notifications: [PlannedNotification] = []
+            var ids = Set<String>()
+            guard var plan = try? reader.plan(eachNotification: { reader in
+                let notification = try reader.notification()
+                guard ids.insert(notification.id).inserted else { throw GiveUp() }
+                notifications.append(notification)
+            }) else { return nil }
             reader.skipWhitespace()
-            return reader.position == buffer.count ? plan : nil
+            guard reader.position == buffer.count else { return nil }
+            plan.notifications = notifications
+            return plan
         }
     }
 
@@ -152,11 +150,22 @@ struct FastPlanReader {
                 position += 1
                 return text
             }
-            // Escapes, control characters and invalid UTF-8 are left to the full reader.
-            guard byte != UInt8(ascii: "\\"), byte >= 0x20, byte < 0x80 || validUTF8(at: &position) else { throw GiveUp() }
+            if byte == UInt8(ascii: "\\") { return try escapedString(openingQuoteAt: start - 1) }
+            // Control characters and invalid UTF-8 are left to the full reader.
+            guard byte >= 0x20, byte < 0x80 || validUTF8(at: &position) else { throw GiveUp() }
             if byte < 0x80 { position += 1 }
         }
         throw GiveUp()
+    }
+
+    /// A string with escapes (titles with quotes or line breaks), decoded as the full reader
+    /// decodes it: a plan remindc wrote is read here whatever its texts hold.
+    private mutating func escapedString(openingQuoteAt quote: Int) throws -> String {
+        guard case .success(let decoded) = JSONStringDecoding.decode(bytes, openingQuoteAt: quote),
+              let text = String(validating: decoded.bytes, as: UTF8.self)
+        else { throw GiveUp() }
+        position = decoded.end
+        return text
     }
 
     /// Checks one multi-byte UTF-8 sequence and steps over it.
@@ -288,11 +297,13 @@ struct FastPlanReader {
 
     // MARK: Plan
 
-    private mutating func plan() throws -> Plan {
+    /// The plan's fields, checked as `PlanReader` checks them; `eachNotification` reads
+    /// each notification (the plan returned holds none).
+    private mutating func plan(eachNotification: (inout FastPlanReader) throws -> Void) throws -> Plan {
         var version: Int?, zone: String?, now: ZonedInstant?, windowEnd: ZonedInstant?, coveredUntil: ZonedInstant?
         var limit: Int?, reserved: Int?, dropped: Int?
         var categories: [String: [NotificationAction]]?
-        var notifications: [PlannedNotification]?, suppressed: [SuppressedNotification]?, warnings: [String]?
+        var hasNotifications = false, suppressed: [SuppressedNotification]?, warnings: [String]?
         try object(known: .plan) { reader, key in
             switch key {
             case "formatVersion": version = try reader.integer()
@@ -305,9 +316,8 @@ struct FastPlanReader {
             case "dropped": dropped = try reader.integer()
             case "categories": categories = try reader.categories()
             case "notifications":
-                var list: [PlannedNotification] = []
-                try reader.array { list.append(try $0.notification()) }
-                notifications = list
+                try reader.array(eachNotification)
+                hasNotifications = true
             case "suppressed":
                 var list: [SuppressedNotification] = []
                 try reader.array { list.append(try $0.suppressedEntry()) }
@@ -317,12 +327,12 @@ struct FastPlanReader {
             }
         }
         guard version == 1, let zone, !zone.isEmpty, let now, let windowEnd, let coveredUntil, let limit, limit >= 0,
-              let reserved, reserved >= 0, let dropped, dropped >= 0, let categories, let notifications, let suppressed,
+              let reserved, reserved >= 0, let dropped, dropped >= 0, let categories, hasNotifications, let suppressed,
               let warnings
         else { throw GiveUp() }
         return Plan(
             timeZone: zone, now: now, windowEnd: windowEnd, pendingLimit: limit, reservedSlots: reserved,
-            coveredUntil: coveredUntil, dropped: dropped, categories: categories, notifications: notifications,
+            coveredUntil: coveredUntil, dropped: dropped, categories: categories, notifications: [],
             suppressed: suppressed, warnings: warnings
         )
     }
@@ -352,13 +362,21 @@ struct FastPlanReader {
     }
 
     private mutating func notification() throws -> PlannedNotification {
+        lastIDRange = nil
+        lastSequenceStart = nil
         var id: String?, kind: PlannedNotification.Kind?, fireAt: ZonedInstant?, slot: LocalDateTime?
         var reminders: [String]?, group: String?, parent: String?, title: String?, body: String?
         var level: InterruptionLevel?, category: String?, sound: String?, threadID: String?
         var userInfo: [String: String] = [:], replaces: [String] = [], duration = 15, numericID: Int?, sequence: Int?
         try object(known: .notification) { reader, key in
             switch key {
-            case "id": id = try reader.string()
+            case "id":
+                reader.skipWhitespace()
+                let quote = reader.position
+                id = try reader.string()
+                // An ID without escapes is its bytes between the quotes, for `index`.
+                let raw = (quote + 1)..<(reader.position - 1)
+                reader.lastIDRange = raw.count == id?.utf8.count ? raw : nil
             case "kind": kind = PlannedNotification.Kind(rawValue: try reader.string())
             case "fireAt": fireAt = try reader.instant()
             case "slot": slot = ConfigValueParsing.dateTime(try reader.string())
@@ -375,7 +393,10 @@ struct FastPlanReader {
             case "replaces": replaces = try reader.strings()
             case "durationMinutes": duration = try reader.integer()
             case "numericId": numericID = try reader.integer()
-            case "sequence": sequence = try reader.integer()
+            case "sequence":
+                reader.skipWhitespace()
+                reader.lastSequenceStart = reader.position
+                sequence = try reader.integer()
             default: throw GiveUp()
             }
         }

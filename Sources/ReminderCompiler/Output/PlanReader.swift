@@ -18,7 +18,8 @@ enum PlanReader {
     ]
 
     static func read(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> Plan? {
-        guard let root = JSONReader().read(bytes, path: path, diagnostics: &diagnostics) else { return nil }
+        let json = JSONReader(maximumInputBytes: ReminderCompiler.maximumPlanBytes)
+        guard let root = json.read(bytes, path: path, diagnostics: &diagnostics) else { return nil }
         var reader = FieldReader()
         reader.diagnostics = diagnostics
         defer { diagnostics = reader.diagnostics }
@@ -51,7 +52,21 @@ enum PlanReader {
                 reader.reportWrongType(entry.value, key: "categories", expected: "an object")
             }
         }
-        let notifications = (reader.array("notifications", in: fields) ?? []).compactMap { notification($0, reader: &reader) }
+        var notifications: [PlannedNotification] = []
+        var firstLocationOfID: [String: SourceLocation] = [:]
+        for node in reader.array("notifications", in: fields) ?? [] {
+            guard let notification = notification(node, reader: &reader) else { continue }
+            // Two entries with one ID would make a diff cancel or update the wrong one.
+            if let first = firstLocationOfID[notification.id] {
+                reader.diagnostics.error(
+                    .duplicateNotificationID(notification.id), at: node.location,
+                    notes: [Diagnostic(.note, at: first, .firstDefinition(notification.id))]
+                )
+                continue
+            }
+            firstLocationOfID[notification.id] = node.location
+            notifications.append(notification)
+        }
         let suppressed = (reader.array("suppressed", in: fields) ?? []).compactMap { suppressedEntry($0, reader: &reader) }
         let warnings = (reader.array("warnings", in: fields) ?? []).compactMap { reader.string($0, key: "warnings") }
         guard !reader.diagnostics.hasErrors, let timeZone, let now, let windowEnd, let coveredUntil, let pendingLimit,
@@ -137,10 +152,16 @@ enum PlanReader {
 }
 
 extension ReminderCompiler {
+    /// The largest plan file read back (by `diff`, `ics` and `--previous`), and so the
+    /// largest the command line writes: any plan remindc writes can be read again.
+    ///
+    /// Plans are far larger than configs: ten years of 100 reminders take about 260 MB.
+    public static let maximumPlanBytes = 1 << 30
+
     /// Reads a plan JSON file (SPEC §8); nil when it is malformed or of another
     /// `formatVersion`, with errors at their line and column.
     public static func readPlan(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> Plan? {
-        if let plan = FastPlanReader.read(bytes) { return plan }
+        if bytes.count <= maximumPlanBytes, let plan = FastPlanReader.read(bytes) { return plan }
         return PlanReader.read(bytes, path: path, diagnostics: &diagnostics)
     }
 }

@@ -158,60 +158,15 @@ private struct JSONParser {
     }
 
     mutating func string() throws -> String {
-        position += 1
-        var scalars: [UInt8] = []
-        while true {
-            guard let byte = current else { throw failure("unterminated string") }
-            position += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                return String(decoding: scalars, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                guard let escape = current else { throw failure("unterminated escape") }
-                position += 1
-                switch escape {
-                case UInt8(ascii: "\""): scalars.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): scalars.append(UInt8(ascii: "\\"))
-                case UInt8(ascii: "/"): scalars.append(UInt8(ascii: "/"))
-                case UInt8(ascii: "b"): scalars.append(0x08)
-                case UInt8(ascii: "f"): scalars.append(0x0C)
-                case UInt8(ascii: "n"): scalars.append(0x0A)
-                case UInt8(ascii: "r"): scalars.append(0x0D)
-                case UInt8(ascii: "t"): scalars.append(0x09)
-                case UInt8(ascii: "u"):
-                    var code = try hexQuad()
-                    if (0xD800..<0xDC00).contains(code) {
-                        guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
-                        else { throw failure("unpaired surrogate in \\u escape") }
-                        position += 2
-                        let low = try hexQuad()
-                        guard (0xDC00..<0xE000).contains(low) else { throw failure("unpaired surrogate in \\u escape") }
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00..<0xE000).contains(code) {
-                        throw failure("unpaired surrogate in \\u escape")
-                    }
-                    scalars.append(contentsOf: Array(String(Character(Unicode.Scalar(code)!)).utf8))
-                default:
-                    throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: position - 2)
-                }
-            case 0..<0x20:
-                throw failure("control character inside a string", at: position - 1)
-            default:
-                scalars.append(byte)
-            }
+        let decoded = bytes.withUnsafeBufferPointer { JSONStringDecoding.decode($0, openingQuoteAt: position) }
+        switch decoded {
+        case .success(let string):
+            position = string.end
+            // The whole file was checked as UTF-8, and escapes give UTF-8.
+            return String(decoding: string.bytes, as: UTF8.self)
+        case .failure(let failure):
+            throw self.failure(failure.reason, at: failure.offset)
         }
-    }
-
-    mutating func hexQuad() throws -> UInt32 {
-        var code: UInt32 = 0
-        for _ in 0..<4 {
-            guard let byte = current, let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
-                throw failure("expected four hex digits in \\u escape")
-            }
-            code = code * 16 + UInt32(digit)
-            position += 1
-        }
-        return code
     }
 
     mutating func number() throws -> PlistValue {

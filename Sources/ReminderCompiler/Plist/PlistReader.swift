@@ -79,6 +79,14 @@ public struct PlistReader: Sendable {
     }
 }
 
+extension ReminderCompiler {
+    /// The error for an input larger than `limit` bytes, for a caller that stops reading
+    /// it before handing it over.
+    public static func inputTooLarge(path: String, limit: Int) -> Diagnostic {
+        Diagnostic(.error, at: SourceLocation(path: path, line: 1, column: 1), .inputTooLarge(limit: limit))
+    }
+}
+
 /// Walks libxml2's tree into `PlistNode`s with plist semantics.
 private struct TreeBuilder {
     let path: String

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import ReminderCompiler
+
+/// Plan files read back by `diff`, `ics` and `--previous`: every plan remindc writes is
+/// readable, and every reader refuses the same malformed ones.
+@Suite("Plan files read back")
+struct PlanFileTests {
+    static let goldenPlan = "Tests/ReminderCompilerTests/Golden/plans/medication.json"
+
+    static func golden() throws -> String {
+        String(decoding: try TestEnvironment.bytes(TestEnvironment.repositoryRoot.appendingPathComponent(goldenPlan)), as: UTF8.self)
+    }
+
+    @Test("a plan over 32 MiB whose titles need escapes is read back whole")
+    func largePlanWithEscapes() throws {
+        // A long body, so that the plan passes 32 MiB with few notifications.
+        let body = "Take \"two\" glasses\\of water\t" + String(repeating: "Drink slowly, sip by sip. ", count: 28)
+        let times = (0..<24).map { "<string>\(zeroPadded($0, 2)):05</string>" }.joined()
+        let xml = configXML(
+            reminders: reminderXML(
+                "water", schedule: "<key>frequency</key><string>daily</string><key>times</key><array>\(times)</array>",
+                extra: "<key>body</key><string>\(body)</string>"
+            ),
+            rootExtra: "<key>horizonDays</key><integer>1500</integer><key>pendingLimit</key><integer>0</integer>"
+        )
+        let result = ReminderCompiler.compile(Array(xml.utf8), path: "c.plist", options: CompileOptions(now: .instant(fixedNow)))
+        let plan = try #require(result.plan)
+        var bytes: [UInt8] = []
+        PlanJSON.write(plan) { bytes.append(contentsOf: $0) }
+        #expect(bytes.count > PlistReader.defaultMaximumInputBytes)
+        var diagnostics = DiagnosticCollector()
+        let readBack = ReminderCompiler.readPlan(bytes, path: "big.json", diagnostics: &diagnostics)
+        #expect(diagnostics.diagnostics.isEmpty)
+        #expect(readBack == plan)
+        #expect(readBack?.notifications.first?.body == body)
+        #expect(PlanDiff(oldFile: bytes, newFile: bytes)?.unchanged == plan.notifications.count)
+    }
+
+    /// Malformed plans: each must be refused by `diff` (fast and full paths alike) with
+    /// the file, line and column, never answered "unchanged".
+    static let malformed: [(name: String, edit: @Sendable (String) -> String, message: String)] = [
+        ("no timeZone", { $0.replacingOccurrences(of: "  \"timeZone\": \"Europe/Berlin\",\n", with: "") },
+         "error: the plan is missing the required key 'timeZone'"),
+        ("junk kind", { $0.replacingOccurrences(of: "\"kind\": \"group\"", with: "\"kind\": \"junk\"") }, "'junk'"),
+        ("junk after the plan", { $0 + "junk" }, "unexpected content after the JSON value"),
+        ("sequence far too large", { $0.replacingOccurrences(of: "\"sequence\": 0", with: "\"sequence\": 99999999999999999999") },
+         "error:"),
+    ]
+
+    @Test("diff refuses a malformed plan with its place, both sides the same file or not", arguments: 0..<4)
+    func malformedPlans(index: Int) throws {
+        let (name, edit, message) = Self.malformed[index]
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data(edit(try Self.golden()).utf8).write(to: bad)
+        for arguments in [[bad.path, bad.path], [Self.goldenPlan, bad.path], [bad.path, Self.goldenPlan]] {
+            let result = try run(TestEnvironment.remindcExecutable, ["diff"] + arguments + ["--exit-code"])
+            #expect(result.status == 1, "\(name): \(arguments)")
+            #expect(result.standardError.hasPrefix(bad.path + ":"), "\(name): \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(name): \(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+        }
+        var diagnostics = DiagnosticCollector()
+        #expect(ReminderCompiler.readPlan(Array(edit(try Self.golden()).utf8), path: "bad.json", diagnostics: &diagnostics) == nil)
+    }
+
+    @Test("a plan listing one notification twice is an error in every reader, with a note at the first")
+    func duplicateIDs() throws {
+        let golden = try Self.golden()
+        // The first notification, written again right after itself.
+        let start = try #require(golden.range(of: "    {\n      \"id\""))
+        let end = try #require(golden.range(of: "\n    }", range: start.upperBound..<golden.endIndex))
+        let first = String(golden[start.lowerBound..<end.upperBound])
+        let duplicated = golden.replacingCharacters(in: start.lowerBound..<end.upperBound, with: first + ",\n" + first)
+        let bytes = Array(duplicated.utf8)
+        #expect(PlanDiff(oldFile: bytes, newFile: try TestEnvironment.bytes(TestEnvironment.repositoryRoot.appendingPathComponent(Self.goldenPlan))) == nil)
+        var diagnostics = DiagnosticCollector()
+        #expect(ReminderCompiler.readPlan(bytes, path: "dup.json", diagnostics: &diagnostics) == nil)
+        let firstLine = golden[..<start.lowerBound].filter { $0 == "\n" }.count + 1
+        let secondLine = firstLine + first.filter { $0 == "\n" }.count + 1
+        let error = try #require(diagnostics.diagnostics.first)
+        #expect(error.formatted == """
+        dup.json:\(secondLine):5: error: duplicate notification id 'morning-20261122-0920'; each notification of a plan needs its own
+        dup.json:\(firstLine):5: note: 'morning-20261122-0920' first appears here
+        """)
+    }
+
+    @Test("diff reads no more of an input than it needs to refuse it")
+    func endlessAndHugeInputs() throws {
+        // Not a plan from its first byte: refused after the first chunk, at its place.
+        let zero = try remindc("diff", "/dev/zero", Self.goldenPlan)
+        #expect(zero.status == 1)
+        #expect(zero.standardError == "/dev/zero:1:1: error: malformed JSON: unexpected character; expected a value\n")
+        // A file over the limit (sparse: it takes no disk) is refused from its size alone.
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let huge = folder.appendingPathComponent("huge.json")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: Data("{".utf8)))
+        #expect(truncate(huge.path, off_t(ReminderCompiler.maximumPlanBytes + 1)) == 0)
+        let result = try remindc("diff", Self.goldenPlan, huge.path)
+        #expect(result.status == 1)
+        #expect(result.standardError == "\(huge.path):1:1: error: the input is larger than the limit of \(ReminderCompiler.maximumPlanBytes) bytes\n")
+    }
+}
