@@ -26,13 +26,13 @@ let package = Package(
             name: "ReminderCompiler",
             dependencies: ["CXMLShim"]
         ),
-        // Disk space reserved ahead of writing the CLI's output files (see AtomicOutput).
-        .target(name: "CFileSpace"),
+        // The CLI's output files: disk space reserved ahead, temporaries removed on signals (see AtomicOutput).
+        .target(name: "COutputFiles"),
         .executableTarget(
             name: "remindc",
             dependencies: [
                 "ReminderCompiler",
-                "CFileSpace",
+                "COutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -49,8 +49,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ReminderCompilerTests",
-            dependencies: ["ReminderCompiler", "CRelaxNGValidator", "remindc"],
-            resources: []
+            dependencies: ["ReminderCompiler", "CRelaxNGValidator", "COutputFiles", "remindc"],
+            // Fixtures, golden files and the Python readers are read from the source tree.
+            exclude: ["Fixtures", "Golden", "Interop"]
         ),
     ]
 )

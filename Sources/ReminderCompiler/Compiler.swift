@@ -52,6 +52,9 @@ public struct CompileResult: Sendable {
 /// The compiler's entry points. Pure functions of their inputs: no printing, no clock,
 /// no exiting; the caller supplies bytes, the instant and the zone database.
 public enum ReminderCompiler {
+    /// The release of remindc, as `remindc --version` prints it.
+    public static let version = "0.1.0"
+
     /// Parses and validates a config (SPEC §3, §4).
     ///
     /// - Parameters:

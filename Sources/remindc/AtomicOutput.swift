@@ -1,12 +1,101 @@
-import CFileSpace
+import COutputFiles
 import Foundation
 
 /// Writes several output files all-or-nothing: each is first written to a temporary file
 /// in its own folder, and only when every one of them is complete are they renamed into
-/// place. On any error the temporary files are removed and no output is created or changed.
+/// place. On any error the temporary files are removed and no output is created or changed:
+///
+/// - every output is checked before anything is written (`checkTargets`): its folder must
+///   exist, it must not be a folder, two outputs must not name one file, and no output may
+///   name an input;
+/// - an output that is a symbolic link is written through to the file it names, as editors
+///   do, and a replaced file keeps its permission bits;
+/// - a rename that fails puts back what the earlier renames replaced (each replaced file is
+///   kept under a second hard link until all renames are done);
+/// - temporary files are created with `O_EXCL` without following links, removed on SIGINT,
+///   SIGTERM and SIGHUP, and named `.NAME.remindc-PID-N.tmp`, so that a later run in the
+///   same folder removes those a killed process left.
 struct AtomicOutput {
-    private var staged: [(temporary: String, destination: String)] = []
+    private struct Staged {
+        let temporary: String
+        let destination: String
+    }
+
+    private var staged: [Staged] = []
     private var open: [OutputFile] = []
+    private let processID = getpid()
+
+    /// Where an output path leads: standard output, a file written in place (a device or a
+    /// pipe), or a file replaced by renaming.
+    enum Target: Equatable {
+        case standardOutput
+        case inPlace(String)
+        case replaced(String)
+    }
+
+    /// Checks the outputs against each other and the inputs before anything is computed or
+    /// written; nil paths are absent options.
+    static func checkTargets(_ outputs: [(option: String, path: String?)], inputs: [String?]) throws {
+        var seen: [(option: String, path: String, destination: String, identity: FileIdentity?)] = []
+        let inputIdentities = inputs.compactMap { $0 }.filter { $0 != "-" }.compactMap { path in
+            FileIdentity(path).map { (path, $0) }
+        }
+        for (option, path) in outputs {
+            guard let path else { continue }
+            let target = try resolve(path)
+            let destination: String
+            switch target {
+            case .standardOutput: destination = "-"
+            case .inPlace(let file), .replaced(let file): destination = file
+            }
+            let identity = FileIdentity(destination)
+            if let other = seen.first(where: { $0.destination == destination || (identity != nil && $0.identity == identity) }) {
+                throw CommandLineError("\(option) '\(path)' names the same file as \(other.option) '\(other.path)'")
+            }
+            if case .replaced = target, let identity, let input = inputIdentities.first(where: { $0.1 == identity }) {
+                throw CommandLineError("\(option) '\(path)' would overwrite the input '\(input.0)'")
+            }
+            seen.append((option, path, destination, identity))
+        }
+    }
+
+    /// Where `path` leads, or an error saying why it cannot be written.
+    static func resolve(_ path: String) throws -> Target {
+        if path == "-" { return .standardOutput }
+        if path.hasSuffix("/") { throw CommandLineError("cannot write '\(path)': it names a folder") }
+        let destination = followLinks(path)
+        var status = stat()
+        if stat(destination, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: throw CommandLineError("cannot write '\(path)': it is a folder")
+            case S_IFREG: break
+            default: return .inPlace(destination)
+            }
+        }
+        let folder = (destination as NSString).deletingLastPathComponent
+        let folderPath = folder.isEmpty ? "." : folder
+        var folderStatus = stat()
+        guard stat(folderPath, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
+            throw CommandLineError("cannot write '\(path)': the folder '\(folderPath)' does not exist")
+        }
+        guard access(folderPath, W_OK) == 0 else {
+            throw CommandLineError("cannot write '\(path)': the folder '\(folderPath)' is not writable")
+        }
+        return .replaced(destination)
+    }
+
+    /// The file a chain of symbolic links ends at (which need not exist yet).
+    private static func followLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { return current }
+            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+        }
+        return current
+    }
 
     /// Writes `bytes` beside `path` under a temporary name.
     mutating func stage(_ bytes: [UInt8], at path: String) throws {
@@ -14,65 +103,125 @@ struct AtomicOutput {
     }
 
     /// Creates a temporary file beside `path` and lets `write` fill it.
-    mutating func stage(at path: String, _ write: (OutputFile) throws -> Void) throws {
-        let file = try open(path)
+    mutating func stage(at path: String, maximumBytes: Int? = nil, _ write: (OutputFile) throws -> Void) throws {
+        let file = try open(path, maximumBytes: maximumBytes)
         do {
             try write(file)
         } catch {
             discard()
-            throw CommandLineError("cannot write '\(path)': \(error.localizedDescription)")
+            throw CommandLineError("cannot write '\(path)': \(OutputFile.describe(error))")
         }
     }
 
     /// Creates a temporary file beside `path` for the caller to fill; `commit` closes it
-    /// and renames it into place.
+    /// and renames it into place. `maximumBytes` caps what may be written.
     ///
     /// A destination that exists and is not a regular file (`/dev/stdout`, `/dev/null`, a
     /// named pipe) is written directly: renaming over it would replace the device or pipe
     /// with a file, and what went into a pipe cannot be taken back anyway.
-    mutating func open(_ path: String) throws -> OutputFile {
-        var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-            guard let handle = FileHandle(forWritingAtPath: path) else {
+    mutating func open(_ path: String, maximumBytes: Int? = nil) throws -> OutputFile {
+        let target: Target
+        do {
+            target = try Self.resolve(path)
+        } catch {
+            discard()
+            throw error
+        }
+        switch target {
+        case .standardOutput:
+            let file = OutputFile(FileHandle.standardOutput, reservesSpace: false, maximumBytes: maximumBytes)
+            return file
+        case .inPlace(let device):
+            guard let handle = FileHandle(forWritingAtPath: device) else {
                 discard()
                 throw CommandLineError("cannot write '\(path)': it is not a regular file and cannot be opened for writing")
             }
-            let file = OutputFile(handle, reservesSpace: false)
+            let file = OutputFile(handle, reservesSpace: false, maximumBytes: maximumBytes)
+            open.append(file)
+            return file
+        case .replaced(let destination):
+            let folder = (destination as NSString).deletingLastPathComponent
+            let name = (destination as NSString).lastPathComponent
+            Self.removeStaleTemporaries(in: folder.isEmpty ? "." : folder)
+            let temporary = (folder as NSString).appendingPathComponent(".\(name).remindc-\(processID)-\(staged.count).tmp")
+            // A replaced file keeps its permission bits; a new one gets 0666 less the umask.
+            var existing = stat()
+            let replacesFile = stat(destination, &existing) == 0
+            let descriptor = remindc_create_temporary(temporary, 0o666)
+            guard descriptor >= 0 else {
+                let reason = String(cString: strerror(errno))
+                discard()
+                throw CommandLineError("cannot write '\(path)': \(reason)")
+            }
+            if replacesFile { fchmod(descriptor, existing.st_mode & 0o7777) }
+            staged.append(Staged(temporary: temporary, destination: destination))
+            let file = OutputFile(FileHandle(fileDescriptor: descriptor, closeOnDealloc: false), reservesSpace: true, maximumBytes: maximumBytes)
             open.append(file)
             return file
         }
-        let destination = URL(fileURLWithPath: path)
-        let folder = destination.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(
-            ".\(destination.lastPathComponent).remindc-\(ProcessInfo.processInfo.processIdentifier)-\(staged.count).tmp"
-        ).path
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary)
-        else {
-            discard()
-            throw CommandLineError("cannot write '\(path)': the folder does not exist or is not writable")
-        }
-        staged.append((temporary, path))
-        let file = OutputFile(handle, reservesSpace: true)
-        open.append(file)
-        return file
     }
 
-    /// Closes and renames every staged file into place.
+    /// Removes temporary files of processes that no longer run (killed with SIGKILL, say).
+    private static func removeStaleTemporaries(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(".") && (name.hasSuffix(".tmp") || name.hasSuffix(".bak")) {
+            // .NAME.remindc-PID-N.tmp (or .bak): the process ID is the second field from the end.
+            guard let marker = name.range(of: ".remindc-", options: .backwards) else { continue }
+            let fields = name[marker.upperBound...].split(separator: "-")
+            guard fields.count == 2, let pid = Int32(fields[0]), pid > 0, pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            unlink((folder as NSString).appendingPathComponent(name))
+        }
+    }
+
+    /// Closes and renames every staged file into place; if a rename fails, the files the
+    /// earlier ones replaced are put back.
     mutating func commit() throws {
         for file in open {
             do {
                 try file.finish()
             } catch {
                 discard()
-                throw CommandLineError("cannot write the output: \(error.localizedDescription)")
+                throw CommandLineError("cannot write the output: \(OutputFile.describe(error))")
             }
         }
         open.removeAll()
-        for (temporary, destination) in staged where rename(temporary, destination) != 0 {
-            let reason = String(cString: strerror(errno))
-            discard()
-            throw CommandLineError("cannot write '\(destination)': \(reason)")
+        // Each file about to be replaced gets a second name, to restore it from.
+        var backups: [String?] = []
+        for (index, file) in staged.enumerated() {
+            let backup = ((file.destination as NSString).deletingLastPathComponent as NSString)
+                .appendingPathComponent(".\((file.destination as NSString).lastPathComponent).remindc-\(processID)-\(index).bak")
+            var status = stat()
+            if lstat(file.destination, &status) == 0, remindc_remember_temporary(backup) == 0 {
+                if link(file.destination, backup) == 0 {
+                    backups.append(backup)
+                    continue
+                }
+                remindc_forget_temporary(backup)
+            }
+            backups.append(nil)
+        }
+        defer {
+            for backup in backups.compactMap({ $0 }) {
+                unlink(backup)
+                remindc_forget_temporary(backup)
+            }
+        }
+        for (index, file) in staged.enumerated() {
+            if rename(file.temporary, file.destination) != 0 {
+                let reason = String(cString: strerror(errno))
+                for earlier in staged[..<index].indices.reversed() {
+                    if let backup = backups[earlier] {
+                        rename(backup, staged[earlier].destination)
+                    } else {
+                        unlink(staged[earlier].destination)
+                    }
+                }
+                discard()
+                throw CommandLineError("cannot write '\(file.destination)': \(reason); no output was changed")
+            }
+            remindc_forget_temporary(file.temporary)
         }
         staged.removeAll()
     }
@@ -81,8 +230,24 @@ struct AtomicOutput {
     mutating func discard() {
         for file in open { try? file.handle.close() }
         open.removeAll()
-        for (temporary, _) in staged { unlink(temporary) }
+        for file in staged {
+            unlink(file.temporary)
+            remindc_forget_temporary(file.temporary)
+        }
         staged.removeAll()
+    }
+}
+
+/// A file's device and inode: two paths name one file when these agree.
+struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(_ path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
     }
 }
 
@@ -96,15 +261,31 @@ struct AtomicOutput {
 final class OutputFile {
     let handle: FileHandle
     private var reservesSpace: Bool
+    private let maximumBytes: Int?
     private var written = 0
     private var reserved = 0
 
-    init(_ handle: FileHandle, reservesSpace: Bool) {
+    init(_ handle: FileHandle, reservesSpace: Bool, maximumBytes: Int? = nil) {
         self.handle = handle
         self.reservesSpace = reservesSpace
+        self.maximumBytes = maximumBytes
+    }
+
+    /// Raised when a write would pass `maximumBytes`.
+    struct TooLarge: Error, CustomStringConvertible {
+        let limit: Int
+        var description: String {
+            "the output would pass \(limit) bytes, the most remindc reads back; shorten horizonDays or set a pendingLimit"
+        }
+    }
+
+    /// What went wrong, in words for the user.
+    static func describe(_ error: Error) -> String {
+        (error as? TooLarge)?.description ?? (error as? CommandLineError)?.description ?? error.localizedDescription
     }
 
     func write(contentsOf bytes: UnsafeRawBufferPointer) throws {
+        if let maximumBytes, written + bytes.count > maximumBytes { throw TooLarge(limit: maximumBytes) }
         reserve(bytes.count)
         try handle.write(contentsOf: bytes)
         written += bytes.count

@@ -21,10 +21,10 @@ struct Compile: ParsableCommand {
     @Option(help: "An events file (plist or JSON): activities logged, occurrences done, skipped or snoozed.")
     var events: String?
 
-    @Option(name: .customLong("horizon-days"), help: "Overrides the config's horizonDays (1–3660).")
+    @Option(name: .customLong("horizon-days"), parsing: .unconditional, help: "Overrides the config's horizonDays (1–3660).")
     var horizonDays: Int?
 
-    @Option(name: .customLong("pending-limit"), help: "Overrides the config's pendingLimit (0 = unlimited).")
+    @Option(name: .customLong("pending-limit"), parsing: .unconditional, help: "Overrides the config's pendingLimit (0 = unlimited).")
     var pendingLimit: Int?
 
     @Option(name: .short, help: "The plan JSON file; default: standard output.")
@@ -55,6 +55,8 @@ struct Compile: ParsableCommand {
     }
 
     func run() throws {
+        // Every output is checked before anything is read, computed or written.
+        try AtomicOutput.checkTargets([("-o", output), ("--ics", ics), ("--diff", diff)], inputs: [config, events, previous])
         guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
         var eventsInput: (bytes: [UInt8], path: String)?
         if let events {
@@ -78,6 +80,9 @@ struct Compile: ParsableCommand {
         // Every file is staged first and renamed into place together: on any error none is
         // created or changed.
         var files = AtomicOutput()
+        try files.stage(at: output ?? "-", maximumBytes: ReminderCompiler.maximumPlanBytes) { file in
+            try PlanJSON.write(plan) { try file.write(contentsOf: $0) }
+        }
         if let ics {
             if icsStyle == .expanded {
                 try files.stage(at: ics) { file in
@@ -87,16 +92,10 @@ struct Compile: ParsableCommand {
                 try files.stage(ICalendarExport.recurring(parsed, plan: plan), at: ics)
             }
         }
-        if let output {
-            try files.stage(at: output) { file in try PlanJSON.write(plan) { try file.write(contentsOf: $0) } }
-        }
         if let diff, let previousPlan {
             try files.stage(DiffOutput.json(PlanDiff(old: previousPlan, new: plan)), at: diff)
         }
         try files.commit()
-        if output == nil {
-            PlanJSON.write(plan) { chunk in FileHandle.standardOutput.write(Data(chunk)) }
-        }
     }
 
     private func compileInChunks(
@@ -112,18 +111,17 @@ struct Compile: ParsableCommand {
         compilation.diagnostics = inputs.diagnostics
         compilation.previous = previous
         var files = AtomicOutput()
-        let planFile = try output.map { try files.open($0) }
+        let planFile = try files.open(output ?? "-", maximumBytes: ReminderCompiler.maximumPlanBytes)
         let calendarFile = try ics.map { try files.open($0) }
-        let standardOutput = OutputFile(FileHandle.standardOutput, reservesSpace: false)
         let found: [Diagnostic]
         do {
             found = try compilation.write(
-                planTo: { chunk in try (planFile ?? standardOutput).write(contentsOf: chunk) },
+                planTo: { chunk in try planFile.write(contentsOf: chunk) },
                 calendarTo: calendarFile.map { file in { chunk in try file.write(contentsOf: chunk) } }
             )
         } catch {
             files.discard()
-            throw CommandLineError("cannot write the output: \(error.localizedDescription)")
+            throw CommandLineError("cannot write the output: \(OutputFile.describe(error))")
         }
         DiagnosticPrinter.print(found)
         guard !found.contains(where: { $0.severity == .error }) else {
@@ -159,14 +157,10 @@ extension ICalendarStyle: ExpressibleByArgument {}
 
 /// Writing command results.
 enum CommandLineOutput {
-    /// Lets `write` fill `path` atomically, or standard output when `path` is nil.
+    /// Lets `write` fill `path` atomically, or standard output when `path` is nil or `-`.
     static func write(to path: String?, _ write: (OutputFile) throws -> Void) throws {
-        guard let path else {
-            try write(OutputFile(FileHandle.standardOutput, reservesSpace: false))
-            return
-        }
         var output = AtomicOutput()
-        try output.stage(at: path, write)
+        try output.stage(at: path ?? "-", write)
         try output.commit()
     }
 }

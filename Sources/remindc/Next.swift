@@ -15,7 +15,7 @@ struct Next: ParsableCommand {
     @Option(help: "The reminder's id.")
     var reminder: String
 
-    @Option(help: "How many slots to list (1–1000).")
+    @Option(parsing: .unconditional, help: "How many slots to list (1–1000).")
     var count: Int = 10
 
     @OptionGroup var moment: MomentOptions

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReminderCompiler
 
 /// The `remindc` command: compiles reminder configs into notification plans.
 @main
@@ -7,6 +8,7 @@ struct Remindc: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remindc",
         abstract: "Compile reminder schedules into dated one-time notifications.",
+        version: "remindc \(ReminderCompiler.version) (plan formatVersion 1)",
         subcommands: [Check.self, Compile.self, Diff.self, ICS.self, Next.self]
     )
 

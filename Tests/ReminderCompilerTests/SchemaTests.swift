@@ -29,7 +29,7 @@ struct SchemaTests {
                 }
             }
         }
-        return (result, String(cString: message))
+        return (result, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     @Test("every example validates", arguments: try TestEnvironment.exampleConfigs())

@@ -3,19 +3,19 @@ extension ConfigDecoder {
     mutating func checkIdentifiers(_ config: ReminderConfig) {
         var firstLocationOfID: [String: SourceLocation] = [:]
         let groupKeyLocations = config.groups.mapValues(\.location).merging(usedGroupKeys) { defined, _ in defined }
-        for reminder in config.reminders {
-            if let first = firstLocationOfID[reminder.id] {
+        // Every readable id, also of reminders with other errors: all errors in one run.
+        for (id, location) in declaredReminderIDs {
+            if let first = firstLocationOfID[id] {
                 reader.diagnostics.error(
-                    .duplicateReminderID(reminder.id), at: reminder.location,
-                    notes: [Diagnostic(.note, at: first, .firstDefinition(reminder.id))]
+                    .duplicateReminderID(id), at: location, notes: [Diagnostic(.note, at: first, .firstDefinition(id))]
                 )
             } else {
-                firstLocationOfID[reminder.id] = reminder.location
+                firstLocationOfID[id] = location
             }
-            if let groupLocation = groupKeyLocations[reminder.id] {
+            if let groupLocation = groupKeyLocations[id] {
                 reader.diagnostics.error(
-                    .reminderIDIsGroupKey(reminder.id), at: reminder.location,
-                    notes: [Diagnostic(.note, at: groupLocation, .groupKeyDefinedHere(reminder.id))]
+                    .reminderIDIsGroupKey(id), at: location,
+                    notes: [Diagnostic(.note, at: groupLocation, .groupKeyDefinedHere(id))]
                 )
             }
         }

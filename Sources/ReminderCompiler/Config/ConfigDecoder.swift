@@ -20,6 +20,9 @@ struct ConfigDecoder {
     /// Group keys named by any reminder, even one with errors, so that a mistake in a
     /// reminder does not also make its group look unused.
     var usedGroupKeys: [String: SourceLocation] = [:]
+    /// The id of every reminder whose id is valid, even one with other errors, so that a
+    /// duplicate id is reported in the same run as those errors.
+    var declaredReminderIDs: [(id: String, location: SourceLocation)] = []
     /// Category ids of the config, known before reminders and groups are read.
     var categoryIDs: [String] = []
 

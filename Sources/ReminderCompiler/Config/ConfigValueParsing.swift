@@ -66,6 +66,22 @@ enum ConfigValueParsing {
         return Schedule.WeekdayOrdinal(ordinal: ordinal, weekday: weekday)
     }
 
+    /// The ordinal someone most likely meant by `text`: `2tu`, `2TUE`, `2 tuesday`, `+2Tu`
+    /// or `TU2` give `2TU`; a misspelt weekday (`2TX`) the closest code. Nil when no
+    /// ordinal from -5 to 5 (not 0) can be read from it.
+    static func weekdayOrdinalSuggestion(for text: String) -> String? {
+        let letters = String(text.filter(\.isLetter)).lowercased()
+        let number = text.filter { $0.isNumber || $0 == "-" }
+        guard !letters.isEmpty, let ordinal = Int(number), ordinal != 0, (-5...5).contains(ordinal) else { return nil }
+        let weekday = Weekday.allCases.first { $0.name == letters || $0.name.hasPrefix(letters) && letters.count >= 2 }
+            ?? closestMatch(to: letters.uppercased(), in: Weekday.allCases.map(\.code)).flatMap { code in
+                Weekday.allCases.first { $0.code == code }
+            }
+        guard let weekday else { return nil }
+        let suggestion = "\(ordinal)\(weekday.code)"
+        return suggestion == text ? nil : suggestion
+    }
+
     /// `monday`…`sunday` or `mon`…`sun`.
     static func weekday(_ text: String) -> Weekday? {
         Weekday.allCases.first { $0.name == text || String($0.name.prefix(3)) == text }

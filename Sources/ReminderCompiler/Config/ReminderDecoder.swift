@@ -24,6 +24,7 @@ extension ConfigDecoder {
         if let entry = reader.require("id", in: fields), let text = reader.string(entry.value, key: "id") {
             if ConfigValueParsing.isValidIdentifier(text) {
                 id = text
+                declaredReminderIDs.append((text, node.location))
             } else {
                 reader.diagnostics.error(.invalidIdentifier("reminder id", value: text), at: entry.value.location)
             }

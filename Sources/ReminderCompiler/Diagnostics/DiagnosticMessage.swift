@@ -43,6 +43,9 @@ extension DiagnosticMessage {
     static func rootNotPlist(found: String) -> Self {
         Self(id: "plist.root", "the root element must be <plist>, found <\(found)>")
     }
+    static var plistWithNamespace: Self {
+        Self(id: "plist.namespace", "<plist> must not carry a namespace (xmlns); property lists have none")
+    }
     static var emptyPlist: Self { Self(id: "plist.empty", "<plist> holds no value; expected one <dict>") }
     static var plistHoldsMoreThanOneValue: Self {
         Self(id: "plist.extra-value", "<plist> must hold exactly one value; this one is extra")
@@ -131,9 +134,10 @@ extension DiagnosticMessage {
         Self(id: "config.date-time", "'\(text)' is not a local date and time; expected YYYY-MM-DDTHH:MM")
     }
     static func invalidWeekdayOrdinal(_ text: String) -> Self {
-        Self(
+        let suggestion = ConfigValueParsing.weekdayOrdinalSuggestion(for: text).map { "; did you mean '\($0)'?" } ?? ""
+        return Self(
             id: "config.weekday-ordinal",
-            "'\(text)' is not a weekday ordinal; expected an ordinal 1–5 or -1…-5 and MO, TU, WE, TH, FR, SA or SU, like '2TU' or '-1FR'"
+            "'\(text)' is not a weekday ordinal; expected an ordinal 1–5 or -1…-5 and MO, TU, WE, TH, FR, SA or SU, like '2TU' or '-1FR'\(suggestion)"
         )
     }
     static func invalidMonthDay(_ value: Int64) -> Self {

@@ -139,8 +139,12 @@ private struct TreeBuilder {
 
     mutating func readPlistElement(_ root: UnsafeRawPointer) -> PlistNode? {
         let rootLocation = location(of: root)
-        guard name(of: root) == "plist", rx_node_has_namespace(root) == 0 else {
+        guard name(of: root) == "plist" else {
             diagnostics.error(.rootNotPlist(found: name(of: root)), at: rootLocation)
+            return nil
+        }
+        guard rx_node_has_namespace(root) == 0 else {
+            diagnostics.error(.plistWithNamespace, at: rootLocation)
             return nil
         }
         let elements = elementChildren(of: root, inside: "plist")

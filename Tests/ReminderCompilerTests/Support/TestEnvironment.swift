@@ -78,8 +78,9 @@ func run(_ executable: URL, _ arguments: [String], in directory: URL = TestEnvir
     let errorURL = scratch.appendingPathComponent("stderr")
     let inputURL = scratch.appendingPathComponent("stdin")
     try (input ?? Data()).write(to: inputURL)
-    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    guard FileManager.default.createFile(atPath: outputURL.path, contents: nil),
+          FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    else { throw CocoaError(.fileWriteUnknown) }
     let output = try FileHandle(forWritingTo: outputURL)
     let error = try FileHandle(forWritingTo: errorURL)
     let inputHandle = try FileHandle(forReadingFrom: inputURL)

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "CFileSpace.h"
+#include "COutputFiles.h"
 #include <fcntl.h>
 
 int remindc_reserve_file_space(int fd, long long length) {

@@ -1,0 +1,228 @@
+import COutputFiles
+import Foundation
+import Testing
+
+/// What `compile` leaves on disk when something goes wrong: the outputs as they were, and
+/// no temporary files.
+@Suite("Output files")
+struct OutputFileTests {
+    static let now = "2026-11-22T08:00:00Z"
+    static let example = "examples/medication.plist"
+
+    /// The names in `folder`, sorted.
+    static func names(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    static func text(_ url: URL) throws -> String {
+        try String(contentsOf: url, encoding: .utf8)
+    }
+
+    @Test("an output path that names a folder fails before any output is replaced")
+    func folderAsOutput() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plan = folder.appendingPathComponent("plan.json")
+        try "old plan".write(to: plan, atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("cal.ics"), withIntermediateDirectories: false)
+        for arguments in [["--ics", folder.path + "/cal.ics/"], ["--ics", folder.path + "/cal.ics"], ["--ics", folder.path + "/none/cal.ics"]] {
+            for style in ["expanded", "recurring"] {
+                let result = try run(
+                    TestEnvironment.remindcExecutable,
+                    ["compile", Self.example, "--now", Self.now, "-o", plan.path, "--ics-style", style] + arguments
+                )
+                #expect(result.status == 1)
+                #expect(result.standardError.hasPrefix("remindc: error: cannot write '\(arguments[1])'"), "\(result.standardError)")
+                #expect(try Self.text(plan) == "old plan")
+                #expect(try Self.names(in: folder) == ["cal.ics", "plan.json"])
+            }
+        }
+    }
+
+    @Test("a rename that fails puts back the outputs already renamed, and leaves nothing behind")
+    func failedSecondRename() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        let calendar = folder.appendingPathComponent("cal.ics")
+        defer {
+            _ = try? run(URL(fileURLWithPath: "/usr/bin/chattr"), ["-i", calendar.path])
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let plan = folder.appendingPathComponent("plan.json")
+        try "old plan".write(to: plan, atomically: false, encoding: .utf8)
+        try "old calendar".write(to: calendar, atomically: false, encoding: .utf8)
+        // An immutable file cannot be replaced, even by root: the calendar's rename fails
+        // after the plan's succeeded.
+        let chattr = try run(URL(fileURLWithPath: "/usr/bin/chattr"), ["+i", calendar.path])
+        try #require(chattr.status == 0, "chattr +i is needed to make a rename fail: \(chattr.standardError)")
+        for style in ["expanded", "recurring"] {
+            let result = try remindc("compile", Self.example, "--now", Self.now, "-o", plan.path, "--ics", calendar.path, "--ics-style", style)
+            #expect(result.status == 1)
+            #expect(result.standardError.contains("no output was changed"), "\(result.standardError)")
+            #expect(try Self.text(plan) == "old plan")
+            #expect(try Self.text(calendar) == "old calendar")
+            #expect(try Self.names(in: folder) == ["cal.ics", "plan.json"])
+        }
+    }
+
+    @Test("two outputs naming one file, or an output naming an input, fail before anything is written")
+    func outputsThatCollide() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("config.plist")
+        try FileManager.default.copyItem(at: TestEnvironment.repositoryRoot.appendingPathComponent(Self.example), to: config)
+        let original = try Self.text(config)
+        let previous = folder.appendingPathComponent("previous.json")
+        #expect(try remindc("compile", config.path, "--now", Self.now, "-o", previous.path).status == 0)
+        let link = folder.appendingPathComponent("link.json")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: previous)
+        let same = folder.appendingPathComponent("same.json").path
+        let cases: [([String], String)] = [
+            (["-o", same, "--ics", same], "--ics '\(same)' names the same file as -o '\(same)'"),
+            (["-o", same, "--previous", previous.path, "--diff", same], "--diff '\(same)' names the same file as -o '\(same)'"),
+            (["-o", config.path], "-o '\(config.path)' would overwrite the input '\(config.path)'"),
+            (["-o", previous.path, "--previous", previous.path], "-o '\(previous.path)' would overwrite the input '\(previous.path)'"),
+            (["-o", link.path, "--previous", previous.path], "-o '\(link.path)' would overwrite the input '\(previous.path)'"),
+            (["-o", link.path, "--ics", previous.path], "--ics '\(previous.path)' names the same file as -o '\(link.path)'"),
+        ]
+        let planBefore = try Self.text(previous)
+        for (arguments, message) in cases {
+            let result = try run(TestEnvironment.remindcExecutable, ["compile", config.path, "--now", "2026-11-23T08:00:00Z"] + arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.standardError == "remindc: error: \(message)\n")
+            #expect(try Self.text(config) == original)
+            #expect(try Self.text(previous) == planBefore)
+            #expect(try Self.names(in: folder) == ["config.plist", "link.json", "previous.json"])
+        }
+    }
+
+    @Test("an output that is a symbolic link is written through it; a replaced file keeps its permissions")
+    func linksAndPermissions() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("real.json")
+        try "old".write(to: target, atomically: false, encoding: .utf8)
+        #expect(chmod(target.path, 0o600) == 0)
+        let link = folder.appendingPathComponent("plan.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.json")
+        #expect(try remindc("compile", Self.example, "--now", Self.now, "-o", link.path).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.json")
+        #expect(try Self.text(target).hasPrefix("{\n  \"formatVersion\": 1"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: target.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        // A new file gets the usual permissions (0666 less the umask), not the temporary's.
+        let fresh = folder.appendingPathComponent("fresh.ics")
+        #expect(try remindc("compile", Self.example, "--now", Self.now, "-o", "/dev/null", "--ics", fresh.path).status == 0)
+        let mask = umask(0)
+        umask(mask)
+        let freshMode = (try FileManager.default.attributesOfItem(atPath: fresh.path)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(freshMode == 0o666 & ~Int(mask))
+        #expect(try Self.names(in: folder) == ["fresh.ics", "plan.json", "real.json"])
+    }
+
+    @Test("standard input and output are named -")
+    func dash() throws {
+        let config = try Data(contentsOf: TestEnvironment.repositoryRoot.appendingPathComponent(Self.example))
+        let piped = try run(TestEnvironment.remindcExecutable, ["compile", "-", "--now", Self.now, "-o", "-"], input: config)
+        let named = try remindc("compile", Self.example, "--now", Self.now)
+        #expect(piped.status == 0)
+        #expect(piped.standardOutput == named.standardOutput)
+        #expect(!piped.standardOutput.isEmpty)
+        let checked = try run(TestEnvironment.remindcExecutable, ["check", "-"], input: Data("<plist>".utf8))
+        #expect(checked.status == 1)
+        #expect(checked.standardError.hasPrefix("-:1:8: error: malformed XML"))
+    }
+
+    @Test("SIGINT, SIGTERM and SIGHUP during a write leave no temporary file", arguments: [SIGINT, SIGTERM, SIGHUP])
+    func signals(signal: Int32) throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Long enough to be caught writing: a dozen reminders every half hour for ten years.
+        let times = (0..<48).map { "<string>\(String(format: "%02d:%02d", $0 / 2, $0 % 2 * 30))</string>" }.joined()
+        let reminders = (0..<12).map {
+            "<dict><key>id</key><string>r\($0)</string><key>title</key><string>R \($0)</string><key>schedule</key><dict><key>frequency</key><string>daily</string><key>times</key><array>\(times)</array></dict></dict>"
+        }.joined()
+        let config = folder.appendingPathComponent("big.plist")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>formatVersion</key><integer>1</integer>
+        <key>timeZone</key><string>UTC</string><key>horizonDays</key><integer>3660</integer><key>pendingLimit</key><integer>0</integer>
+        <key>reminders</key><array>\(reminders)</array></dict></plist>
+        """.write(to: config, atomically: false, encoding: .utf8)
+        let output = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: false)
+        // Spawned with the three signals unblocked and at their default: a test runner may
+        // block or ignore them, and a child inherits both.
+        let arguments = [TestEnvironment.remindcExecutable.path, "compile", config.path, "--now", Self.now,
+                         "-o", output.path + "/plan.json", "--ics", output.path + "/cal.ics"]
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for caught in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, caught) }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var childID: pid_t = 0
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        try #require(posix_spawn(&childID, arguments[0], &actions, &attributes, argv, environ) == 0)
+        var sawTemporary = false
+        for _ in 0..<6000 {
+            if try Self.names(in: output).contains(where: { $0.hasSuffix(".tmp") }) {
+                sawTemporary = true
+                break
+            }
+            usleep(5_000)
+        }
+        #expect(sawTemporary, "the compile ended before it could be interrupted")
+        kill(childID, signal)
+        var status: Int32 = 0
+        waitpid(childID, &status, 0)
+        // Ended by the signal itself (WIFSIGNALED, WTERMSIG), as without a handler.
+        #expect(status & 0x7F == signal)
+        #expect(try Self.names(in: output) == [])
+    }
+
+    @Test("temporary files of a process that no longer runs are removed by the next run in that folder; others stay")
+    func staleTemporaries() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A process ID that is not running: past any pid_max Linux allows would be refused
+        // by kill() the same way, so take one from the range and check.
+        var deadID: Int32 = 4_000_000
+        while kill(deadID, 0) == 0 || errno != ESRCH { deadID -= 1 }
+        let stale = ".plan.json.remindc-\(deadID)-0.tmp"
+        let alive = ".plan.json.remindc-\(getpid())-0.tmp"
+        let unrelated = ".notes.tmp"
+        for name in [stale, alive, unrelated] {
+            #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("x".utf8)))
+        }
+        #expect(try remindc("compile", Self.example, "--now", Self.now, "-o", folder.path + "/plan.json").status == 0)
+        #expect(try Self.names(in: folder) == [alive, unrelated, "plan.json"].sorted())
+    }
+
+    @Test("a temporary file is created only where nothing stands, and never through a link")
+    func exclusiveTemporaries() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let victim = folder.appendingPathComponent("victim")
+        try "keep".write(to: victim, atomically: false, encoding: .utf8)
+        let trap = folder.appendingPathComponent("trap.tmp")
+        try FileManager.default.createSymbolicLink(at: trap, withDestinationURL: victim)
+        #expect(remindc_create_temporary(trap.path, 0o666) == -1)
+        #expect(errno == EEXIST)
+        #expect(try Self.text(victim) == "keep")
+        let fresh = folder.appendingPathComponent("fresh.tmp").path
+        let descriptor = remindc_create_temporary(fresh, 0o600)
+        #expect(descriptor >= 0)
+        close(descriptor)
+        remindc_forget_temporary(fresh)
+        #expect(FileManager.default.fileExists(atPath: fresh))
+    }
+}
