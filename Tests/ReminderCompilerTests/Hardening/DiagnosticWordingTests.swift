@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import ReminderCompiler
+
+/// Messages that said the wrong thing, or nothing, where a user needed one.
+@Suite("Diagnostic wording")
+struct DiagnosticWordingTests {
+    @Test("a <plist> with a namespace is told so, not 'must be <plist>, found <plist>'")
+    func namespacedRoot() {
+        let xml = configXML(reminders: reminderXML("a")).replacingOccurrences(
+            of: "<plist version=\"1.0\">", with: "<plist xmlns=\"http://www.apple.com/plist\" version=\"1.0\">"
+        )
+        let result = check(xml)
+        #expect(result.diagnostics.map(\.formatted) == [
+            "c.plist:2:1: error: <plist> must not carry a namespace (xmlns); property lists have none",
+        ])
+    }
+
+    @Test("a duplicate reminder id is reported in the same run as the reminder's other errors")
+    func duplicateBesideOtherErrors() {
+        let broken = reminderXML("a", schedule: "<key>frequency</key><string>daily</string><key>times</key><array><string>25:00</string></array>")
+        let result = check(configXML(reminders: reminderXML("a") + "\n" + broken))
+        let messages = result.diagnostics.map(\.message.id)
+        #expect(messages.contains("config.duplicate-id"), "\(result.diagnostics.map(\.formatted))")
+        #expect(result.diagnostics.contains { $0.message.text.contains("'25:00'") })
+    }
+
+    @Test("weekday ordinals get the suggestion the README promises", arguments: [
+        ("2TUE", "2TU"), ("TU2", "2TU"), ("-1friday", "-1FR"), ("3 mon", "3MO"), ("1TX", "1TU"),
+    ])
+    func ordinalSuggestions(written: String, meant: String) throws {
+        let schedule = "<key>frequency</key><string>monthly</string><key>weekdayOrdinals</key><array><string>\(written)</string></array><key>times</key><array><string>09:00</string></array>"
+        let result = check(configXML(reminders: reminderXML("a", schedule: schedule)))
+        let error = try #require(result.diagnostics.first { $0.severity == .error })
+        #expect(error.message.text.hasSuffix("; did you mean '\(meant)'?"), "\(error.message.text)")
+    }
+
+    @Test("an ordinal without a readable number gets no guess")
+    func noSuggestion() throws {
+        let schedule = "<key>frequency</key><string>monthly</string><key>weekdayOrdinals</key><array><string>TU</string></array><key>times</key><array><string>09:00</string></array>"
+        let result = check(configXML(reminders: reminderXML("a", schedule: schedule)))
+        let error = try #require(result.diagnostics.first { $0.severity == .error })
+        #expect(!error.message.text.contains("did you mean"))
+    }
+
+    @Test("negative numbers reach the option checks", arguments: [
+        (["--pending-limit", "-3"], "--pending-limit must be 0 (unlimited) or more, not -3"),
+        (["--horizon-days", "-3"], "--horizon-days must be 1–3660, not -3"),
+    ])
+    func negativeOptions(arguments: [String], message: String) throws {
+        let result = try run(TestEnvironment.remindcExecutable, ["compile", "examples/medication.plist"] + arguments)
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("Error: \(message)\n"), "\(result.standardError)")
+    }
+
+    @Test("remindc --version names the release and the plan format")
+    func version() throws {
+        let result = try remindc("--version")
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "remindc \(ReminderCompiler.version) (plan formatVersion 1)\n")
+    }
+}
