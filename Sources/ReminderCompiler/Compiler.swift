@@ -188,8 +188,10 @@ struct PlanSetup {
     var budget: Budget { Budget(pendingLimit: pendingLimit, reservedSlots: config.reservedSlots) }
 
     /// The most slots (notifications and follow-ups, before events and the budget) a
-    /// compile expands: ten years of W2 is under 2 million.
-    static let maximumSlots = 20_000_000
+    /// compile expands. Ten years of W2 count about 0.9 million here. At this cap the
+    /// whole-plan path (`--diff`, a recurring calendar) peaks under 800 MB; at the former
+    /// 20 million it took 7 GB and minutes.
+    static let maximumSlots = 2_000_000
 
     static func prepare(
         _ config: ReminderConfig, options: CompileOptions, diagnostics: [Diagnostic], zones: TimeZoneDatabase

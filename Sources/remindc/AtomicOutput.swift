@@ -48,6 +48,8 @@ struct AtomicOutput {
             case .standardOutput: destination = "-"
             case .inPlace(let file), .replaced(let file): destination = file
             }
+            // Devices and pipes are written in place: two outputs may share /dev/null.
+            if case .inPlace = target { continue }
             let identity = FileIdentity(destination)
             if let other = seen.first(where: { $0.destination == destination || (identity != nil && $0.identity == identity) }) {
                 throw CommandLineError("\(option) '\(path)' names the same file as \(other.option) '\(other.path)'")

@@ -98,3 +98,27 @@ struct HostileInputTests {
         #expect(last.location.line == errors.last!.location.line + 1)
     }
 }
+
+@Suite("Plan size cap")
+struct PlanSizeCapTests {
+    /// One reminder at every minute of the day over `days`.
+    static func everyMinute(days: Int) -> String {
+        let times = (0..<1440).map { "<string>\(zeroPadded($0 / 60, 2)):\(zeroPadded($0 % 60, 2))</string>" }.joined()
+        return configXML(
+            reminders: reminderXML("r", schedule: "<key>frequency</key><string>daily</string><key>times</key><array>\(times)</array>"),
+            rootExtra: "<key>horizonDays</key><integer>\(days)</integer><key>pendingLimit</key><integer>64</integer>"
+        )
+    }
+
+    @Test("a config whose slots pass 2 million is refused before anything is expanded")
+    func overTheCap() throws {
+        // 1440 × (1390 + 3) days of margin = 2 005 920 slots.
+        let result = ReminderCompiler.compile(
+            Array(Self.everyMinute(days: 1390).utf8), path: "c.plist", options: CompileOptions(now: .instant(fixedNow))
+        )
+        #expect(result.plan == nil)
+        let error = try #require(result.diagnostics.first { $0.severity == .error })
+        #expect(error.message.id == "plan.too-large", "\(error.formatted)")
+        #expect(error.message.text.contains("2005920"), "\(error.message.text)")
+    }
+}
