@@ -176,16 +176,62 @@ extension Planner {
                 target.positions, followUpOnly: target.reference.isFollowUp, reason: last.kind == .done ? .done : .skip
             )
         }
-        // Pass 2: snoozes; the latest `at` wins.
-        for target in resolved {
-            var latest: (at: Int64, minutes: Int?)?
-            for action in target.actions {
-                if case .snooze(let at, let minutes) = action.kind, at >= (latest?.at ?? Int64.min) { latest = (at, minutes) }
+        // Pass 2: snoozes. Each snooze covers parts: a member's part in a notification and
+        // in its follow-up, or in the follow-up only for a follow-up ID. Snoozes may overlap
+        // (a member and its group, a notification and its follow-up); each part goes to the
+        // covering snooze with the latest `at`, at equal `at` the greater snooze ID, so that the
+        // result never depends on how IDs sort (SPEC §6 rule 3).
+        struct Part: Hashable {
+            let unit: UnitKey
+            let position: Int
+            let isFollowUp: Bool
+        }
+        struct Snooze {
+            let target: Int
+            let at: Int64
+            let minutes: Int?
+        }
+        func beats(_ first: Snooze, _ second: Snooze) -> Bool {
+            first.at != second.at ? first.at > second.at : resolved[first.target].id + "-snooze" > resolved[second.target].id + "-snooze"
+        }
+        func parts(of target: Resolved) -> [Part] {
+            target.positions.flatMap { position in
+                target.reference.isFollowUp
+                    ? [Part(unit: target.unitKey, position: position, isFollowUp: true)]
+                    : [Part(unit: target.unitKey, position: position, isFollowUp: false),
+                       Part(unit: target.unitKey, position: position, isFollowUp: true)]
             }
-            guard let latest else { continue }
+        }
+        var snoozes: [Snooze] = []
+        for (index, target) in resolved.enumerated() {
+            // Snoozing one ID twice: the latest `at` wins.
+            var latest: Snooze?
+            for action in target.actions {
+                if case .snooze(let at, let minutes) = action.kind, at >= (latest?.at ?? Int64.min) {
+                    latest = Snooze(target: index, at: at, minutes: minutes)
+                }
+            }
+            if let latest { snoozes.append(latest) }
+        }
+        var winners: [Part: Snooze] = [:]
+        for snooze in snoozes {
+            for part in parts(of: resolved[snooze.target]) {
+                if let current = winners[part], !beats(snooze, current) { continue }
+                winners[part] = snooze
+            }
+        }
+        let removedByDoneOrSkip = effects.removals
+        for snooze in snoozes {
+            let target = resolved[snooze.target]
             let removedBefore = target.reference.isFollowUp
-                ? effects.removals[target.unitKey]?.followUp ?? [:] : effects.removals[target.unitKey]?.parent ?? [:]
-            let live = target.positions.filter { removedBefore[$0] == nil }
+                ? removedByDoneOrSkip[target.unitKey]?.followUp ?? [:] : removedByDoneOrSkip[target.unitKey]?.parent ?? [:]
+            // The members whose part (the notification's, or the follow-up's for a follow-up
+            // ID) this snooze won and no done/skip removed.
+            let live = target.positions.filter { position in
+                removedBefore[position] == nil
+                    && winners[Part(unit: target.unitKey, position: position, isFollowUp: target.reference.isFollowUp)]?
+                        .target == snooze.target
+            }
             effects.removals[target.unitKey, default: UnitRemovals()].remove(
                 target.positions, followUpOnly: target.reference.isFollowUp, reason: .snoozed
             )
@@ -201,9 +247,9 @@ extension Planner {
                 unit = target.unit
                 positions = live
             }
-            let minutes = latest.minutes ?? snoozeMinutes(of: unit, live: positions)
+            let minutes = snooze.minutes ?? snoozeMinutes(of: unit, live: positions)
             effects.snoozes.append(SnoozePlan(
-                id: target.id + "-snooze", parentID: target.id, fireAt: latest.at + Int64(minutes) * 60, unit: unit,
+                id: target.id + "-snooze", parentID: target.id, fireAt: snooze.at + Int64(minutes) * 60, unit: unit,
                 live: positions, isFollowUp: target.reference.isFollowUp
             ))
         }
