@@ -127,7 +127,7 @@ public enum ReminderCompiler {
         diagnostics: [Diagnostic] = [], zones: TimeZoneDatabase = .system
     ) -> CompileResult {
         var setup: PlanSetup
-        switch PlanSetup.prepare(config, options: options, diagnostics: diagnostics, zones: zones) {
+        switch PlanSetup.prepare(config, options: options, events: events, diagnostics: diagnostics, zones: zones) {
         case .failure(let failure): return CompileResult(plan: nil, diagnostics: failure.diagnostics)
         case .success(let prepared): setup = prepared
         }
@@ -194,7 +194,8 @@ struct PlanSetup {
     static let maximumSlots = 2_000_000
 
     static func prepare(
-        _ config: ReminderConfig, options: CompileOptions, diagnostics: [Diagnostic], zones: TimeZoneDatabase
+        _ config: ReminderConfig, options: CompileOptions, events: ReminderEvents, diagnostics: [Diagnostic],
+        zones: TimeZoneDatabase
     ) -> Result<PlanSetup, Failure> {
         var collector = DiagnosticCollector()
         collector.append(contentsOf: diagnostics)
@@ -236,6 +237,7 @@ struct PlanSetup {
         let followUpReach = Int64(config.reminders.compactMap(\.followUp?.afterMinutes).max() ?? 0) * 60
         let timeline = ZoneTimeline(rules: rules, span: (now - margin - followUpReach)...(windowEnd + margin))
         let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline, rules: rules)
+        collector.append(contentsOf: PlanWarnings(config: config, window: window, events: events).all)
         return .success(PlanSetup(config: config, zoneName: zoneName, pendingLimit: pendingLimit, window: window, collector: collector))
     }
 

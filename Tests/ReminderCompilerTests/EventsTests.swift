@@ -165,7 +165,7 @@ struct SuppressionTests {
         let result = try compileWithEvents(reminderXML("a", schedule: daily0900), events: """
         {"events": [{"occurrence": "a-20261122-0930", "action": "done"}, {"occurrence": "zzz", "action": "skip"},
                     {"occurrence": "nobody-20261122-0900", "action": "done"},
-                    {"occurrence": "a-20261122-0900-followup", "action": "snooze", "at": "2026-11-22T09:00:00+01:00"}]}
+                    {"occurrence": "a-20261122-0900-followup", "action": "snooze", "at": "2026-11-22T07:30:00+01:00"}]}
         """, now: "2026-11-22T07:00:00Z")
         #expect(result.plan != nil)
         // The last names the follow-up of a reminder that has none.

@@ -83,7 +83,7 @@ struct ICalendarTests {
         )
         defer { try? FileManager.default.removeItem(at: files.folder) }
         let text = String(decoding: try Data(contentsOf: files.ics), as: UTF8.self)
-        #expect(text.contains("EXDATE;TZID=Australia/Sydney:20261123T080000"))
+        #expect(text.contains("EXDATE;TZID=Australia/Sydney:20261122T200000"))
         let result = try checkICS("recurring", ics: files.ics, plan: files.plan, rename: false)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     }

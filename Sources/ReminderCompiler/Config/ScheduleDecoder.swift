@@ -94,7 +94,17 @@ extension ConfigDecoder {
             return nil
         }
         guard let window = decodeWindow(windowEntry.value), let count else { return nil }
-        return form == "timesPerDay" ? .spread(count: count, window: window) : .every(minutes: count, window: window)
+        guard form == "timesPerDay" else { return .every(minutes: count, window: window) }
+        let spread = Schedule.TimesOfDay.spread(count: count, window: window)
+        // Slots are whole minutes: more slots than minutes in the window share minutes.
+        let distinct = spread.resolved.count
+        if distinct < count, let entry = fields["timesPerDay"] {
+            reader.diagnostics.warning(
+                .timesCollapse(count: count, distinct: distinct, from: window.lowerBound, until: window.upperBound),
+                at: entry.value.location
+            )
+        }
+        return spread
     }
 
     private mutating func decodeWindow(_ node: PlistNode) -> ClosedRange<LocalTime>? {

@@ -298,3 +298,41 @@ extension DiagnosticMessage {
         Self(id: "plan-file.duplicate-id", "duplicate notification id '\(id)'; each notification of a plan needs its own")
     }
 }
+
+// MARK: - Silent surprises: valid inputs that do not do what they seem to
+
+extension DiagnosticMessage {
+    static func timesCollapse(count: Int, distinct: Int, from: LocalTime, until: LocalTime) -> Self {
+        Self(
+            id: "config.times-collapse",
+            "timesPerDay \(count) between \(from) and \(until) gives only \(distinct) distinct times: slots fall on whole minutes"
+        )
+    }
+    static func noSlotInWindow(_ reminder: String, windowEnd: String, nextDate: String?) -> Self {
+        let next = nextDate.map { "; its next slot is on \($0)" } ?? ""
+        return Self(id: "plan.no-slot-in-window", "reminder '\(reminder)' has no slot in this plan's window (until \(windowEnd))\(next)")
+    }
+    static func slotsShareInstant(_ reminder: String, times: [String], date: String, instant: String) -> Self {
+        Self(
+            id: "plan.gap-collision",
+            "reminder '\(reminder)': its slots \(times.joined(separator: " and ")) on \(date) all fire at \(instant), "
+                + "as clocks skip that hour; the plan holds one notification for each"
+        )
+    }
+    static func eventAfterNow(now: String, count: Int) -> Self {
+        let others = count > 1 ? " (\(count) events are, this is the first)" : ""
+        return Self(
+            id: "events.after-now",
+            "this event is dated after now (\(now))\(others); planning counts it as already happened"
+        )
+    }
+    static func unusedActivity(_ activity: String, suggestion: String?) -> Self {
+        Self(
+            id: "events.unused-activity",
+            "no reminder has the activity '\(activity)', so its events suppress nothing\(didYouMean(suggestion))"
+        )
+    }
+    static func moreUnusedActivities(_ count: Int) -> Self {
+        Self(id: "events.unused-activity", "and \(count) more activit\(count == 1 ? "y" : "ies") that no reminder has")
+    }
+}

@@ -4,21 +4,28 @@
 /// compared without case, and also accepts a candidate that starts with `word` or is a
 /// prefix of it (`horizon` → `horizonDays`). Ties go to the earlier candidate.
 func closestMatch(to word: String, in candidates: [String]) -> String? {
+    // Names are short; a suggestion for a megabyte of text helps no one and costs seconds.
+    guard word.utf8.count <= 256 else { return nil }
     let target = Array(word.lowercased())
     guard !target.isEmpty else { return nil }
+    let tolerance = max(2, target.count / 3)
     var best: (candidate: String, distance: Int)?
-    for candidate in candidates {
+    for candidate in candidates where candidate.utf8.count <= 4 * 256 {
         let lowered = Array(candidate.lowercased())
-        var distance = editDistance(target, lowered)
+        let distance: Int
         if lowered.starts(with: target) || target.starts(with: lowered), min(lowered.count, target.count) >= 3 {
-            distance = min(distance, 1)
+            distance = lowered == target ? 0 : 1
+        } else if abs(lowered.count - target.count) > tolerance {
+            // The distance is at least the difference in length: too far to be suggested.
+            continue
+        } else {
+            distance = editDistance(target, lowered)
         }
         if distance < (best?.distance ?? Int.max) {
             best = (candidate, distance)
         }
     }
     guard let best else { return nil }
-    let tolerance = max(2, target.count / 3)
     return best.distance <= tolerance ? best.candidate : nil
 }
 

@@ -4,9 +4,25 @@ public struct ReminderEvents: Sendable, Hashable {
     public var activities: [String: [Int64]] = [:]
     /// `done`, `skip` and `snooze` events, in file order.
     public var actions: [OccurrenceAction] = []
+    /// Where the events stand in their file, for warnings; empty for events made in code.
+    var sources = EventSources()
 
     /// No events.
     public init() {}
+}
+
+/// Where an events file's events stand, so that warnings about them can point there.
+struct EventSources: Sendable, Hashable {
+    /// An event's instant (`at`) and its place in the file.
+    struct Dated: Sendable, Hashable {
+        let at: Int64
+        let location: SourceLocation
+    }
+
+    /// The first event of each activity.
+    var firstOfActivity: [String: SourceLocation] = [:]
+    /// Every dated event (activities and snoozes), in file order.
+    var dated: [Dated] = []
 }
 
 /// An event on one occurrence, notification or follow-up ID.
@@ -75,7 +91,11 @@ enum EventsDecoder {
             }
             let activity = reader.string("activity", in: fields, nonEmpty: true)
             let at = reader.require("at", in: fields).flatMap { instant($0.value, reader: &reader) }
-            if let activity, let at { events.activities[activity, default: []].append(at) }
+            if let activity, let at {
+                events.activities[activity, default: []].append(at)
+                if events.sources.firstOfActivity[activity] == nil { events.sources.firstOfActivity[activity] = node.location }
+                events.sources.dated.append(EventSources.Dated(at: at, location: node.location))
+            }
             return
         }
         guard fields["occurrence"] != nil else {
@@ -92,6 +112,7 @@ enum EventsDecoder {
             let minutes = reader.integer("minutes", in: fields, range: 1...1440, rangeText: "1–1440")
             guard let at, fields["minutes"] == nil || minutes != nil else { return }
             kind = .snooze(at: at, minutes: minutes)
+            events.sources.dated.append(EventSources.Dated(at: at, location: node.location))
         } else {
             for key in ["at", "minutes"] where fields[key] != nil {
                 reader.diagnostics.error(.keyNotForAction(key, action: action), at: fields[key]!.keyLocation)

@@ -58,7 +58,7 @@ public struct ChunkedCompilation {
         calendarSettings: CalendarSettings? = nil
     ) throws -> [Diagnostic] {
         var setup: PlanSetup
-        switch PlanSetup.prepare(config, options: options, diagnostics: diagnostics, zones: zones) {
+        switch PlanSetup.prepare(config, options: options, events: events, diagnostics: diagnostics, zones: zones) {
         case .failure(let failure): return failure.diagnostics
         case .success(let prepared): setup = prepared
         }

@@ -154,4 +154,30 @@ struct MonthlyRotationTests {
         }
         #expect(compared > 50)
     }
+
+    @Test("the first firing date equals a day-by-day search with firesOn, also for rare and never-firing schedules")
+    func firstFiringDate() {
+        var random = ScheduleGenerator(generator: SeededGenerator(seed: 0xF1257))
+        let today = CivilDate(year: 2026, month: 11, day: 22)!
+        for _ in 0..<400 {
+            var schedule = random.schedule(around: today)
+            // Intervals that make dates rare or impossible (every 12 months from a February, on the 30th).
+            if schedule.frequency != .once, random.chance(40) {
+                schedule.start = schedule.start ?? today.adding(days: -random.int(0...400))
+                schedule.interval = [12, 24, 13, 52, 100, 400][random.int(0...5)]
+            }
+            let from = today.adding(days: random.int(-30...30))
+            let limit = from.adding(days: random.int(0...3000))
+            var expected: CivilDate?
+            var date = from
+            while date <= limit {
+                if schedule.firesOn(date) {
+                    expected = date
+                    break
+                }
+                date = date.adding(days: 1)
+            }
+            #expect(schedule.firstFiringDate(onOrAfter: from, notAfter: limit) == expected, "\(schedule) from \(from) to \(limit)")
+        }
+    }
 }

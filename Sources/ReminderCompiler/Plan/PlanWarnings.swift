@@ -1,0 +1,116 @@
+/// Warnings about valid inputs that would silently not do what they seem to: a reminder
+/// that has nothing in this window, two slots a DST gap puts on one instant, events the
+/// config cannot use or that have not happened yet.
+struct PlanWarnings {
+    let config: ReminderConfig
+    let window: PlanningWindow
+    let events: ReminderEvents
+
+    /// At most this many unknown activities are named one by one; the rest are counted.
+    static let maximumNamedActivities = 10
+
+    var all: [Diagnostic] {
+        remindersWithoutSlotInWindow() + slotsSharingAnInstant() + eventsAfterNow() + unusedActivities()
+    }
+
+    private var enabledReminders: [Reminder] { config.reminders.filter(\.enabled) }
+
+    /// Reminders with no slot in `(now, windowEnd]` that still fire later. Those that never
+    /// fire again already have their own warning (`config.never-fires`).
+    func remindersWithoutSlotInWindow() -> [Diagnostic] {
+        let firstDate = window.localDate(of: window.now).adding(days: -1)
+        let lastDate = window.localDate(of: window.windowEnd)
+        var warnings: [Diagnostic] = []
+        for reminder in enabledReminders where !hasSlotInWindow(reminder.schedule, from: firstDate, through: lastDate) {
+            // Long enough for every month/leap-year pattern an interval of up to 1000 can visit.
+            let searchLimit = lastDate.adding(days: 146_097 * 2)
+            let next = reminder.schedule.frequency == .once
+                ? reminder.schedule.at.map(\.date).filter { $0 >= lastDate }.min()
+                : reminder.schedule.firstFiringDate(onOrAfter: lastDate, notAfter: searchLimit)
+            guard let next else { continue }
+            warnings.append(Diagnostic(
+                .warning, at: reminder.location,
+                .noSlotInWindow(reminder.id, windowEnd: window.zoned(window.windowEnd).rfc3339, nextDate: next.description)
+            ))
+        }
+        return warnings
+    }
+
+    /// Whether a schedule has a slot inside the window: the first firing dates are looked
+    /// at one by one, and only until one has a slot inside or after the window.
+    private func hasSlotInWindow(_ schedule: Schedule, from firstDate: CivilDate, through lastDate: CivilDate) -> Bool {
+        var date = firstDate
+        while let firing = schedule.firstFiringDate(onOrAfter: date, notAfter: lastDate) {
+            var inside = false
+            var after = false
+            schedule.forEachSlot(onDates: firing...firing, timeline: window.timeline) { slot in
+                if window.contains(slot.instant) { inside = true } else if slot.instant > window.windowEnd { after = true }
+            }
+            if inside { return true }
+            if after { return false }
+            date = firing.adding(days: 1)
+        }
+        return false
+    }
+
+    /// Slots of one reminder that a gap (clocks jumping forward) puts on one instant:
+    /// 02:30 and 03:30 both fire at 03:30 when clocks skip from 02:00 to 03:00.
+    func slotsSharingAnInstant() -> [Diagnostic] {
+        let timeline = window.timeline
+        var gapDates: [CivilDate] = []
+        for index in timeline.transitionInstants.indices where timeline.offsets[index + 1] > timeline.offsets[index] {
+            let transition = timeline.transitionInstants[index]
+            guard transition > window.now - 86_400, transition <= window.windowEnd + 86_400 else { continue }
+            let date = CivilDate(dayNumber: Int((transition + Int64(timeline.offsets[index])).floorDivided(by: 86_400)))
+            // A gap may end after midnight: the next date's early slots are read with it too.
+            gapDates += [date, date.adding(days: 1)]
+        }
+        var warnings: [Diagnostic] = []
+        var reported: Set<String> = []
+        for date in gapDates {
+            for reminder in enabledReminders {
+                var slotsByInstant: [Int64: [Slot]] = [:]
+                reminder.schedule.forEachSlot(onDates: date...date, timeline: timeline) { slot in
+                    if window.contains(slot.instant) { slotsByInstant[slot.instant, default: []].append(slot) }
+                }
+                for (instant, slots) in slotsByInstant.sorted(by: { $0.key < $1.key })
+                where slots.count > 1 && slots.contains(where: \.movedByGap) {
+                    let key = "\(reminder.id) \(instant)"
+                    guard reported.insert(key).inserted else { continue }
+                    warnings.append(Diagnostic(
+                        .warning, at: reminder.location,
+                        .slotsShareInstant(
+                            reminder.id, times: slots.map(\.local.time.description), date: date.description,
+                            instant: window.zoned(instant).rfc3339
+                        )
+                    ))
+                }
+            }
+        }
+        return warnings
+    }
+
+    /// Events dated after `now`: planning takes them as already happened (an activity
+    /// logged in the future suppresses future reminders), which is rarely what was meant.
+    func eventsAfterNow() -> [Diagnostic] {
+        let later = events.sources.dated.filter { $0.at > window.now }
+        guard let first = later.first else { return [] }
+        return [Diagnostic(.warning, at: first.location, .eventAfterNow(now: window.zoned(window.now).rfc3339, count: later.count))]
+    }
+
+    /// Activities logged in the events file that no reminder of the config has: a typo,
+    /// or a reminder that was renamed, so the events suppress nothing.
+    func unusedActivities() -> [Diagnostic] {
+        let known = Set(config.reminders.map(\.activity))
+        let unused = events.sources.firstOfActivity.filter { !known.contains($0.key) }.sorted { $0.value < $1.value }
+        let candidates = known.sorted()
+        var warnings = unused.prefix(Self.maximumNamedActivities).map { activity, location in
+            Diagnostic(.warning, at: location, .unusedActivity(activity, suggestion: closestMatch(to: activity, in: candidates)))
+        }
+        if unused.count > Self.maximumNamedActivities {
+            let location = unused[Self.maximumNamedActivities].value
+            warnings.append(Diagnostic(.warning, at: location, .moreUnusedActivities(unused.count - Self.maximumNamedActivities)))
+        }
+        return warnings
+    }
+}
