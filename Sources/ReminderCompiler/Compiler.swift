@@ -122,9 +122,21 @@ public enum ReminderCompiler {
     }
 
     /// Plans a validated config, after the events (SPEC §5–§8).
+    ///
+    /// The window is drafted a few weeks at a time, and only what the budget keeps is
+    /// rendered and held: memory grows with the plan, not with what the window expands to.
     public static func plan(
         _ config: ReminderConfig, options: CompileOptions, events: ReminderEvents = ReminderEvents(),
         diagnostics: [Diagnostic] = [], zones: TimeZoneDatabase = .system
+    ) -> CompileResult {
+        plan(config, options: options, events: events, diagnostics: diagnostics, zones: zones, rangeDays: 28)
+    }
+
+    /// `plan`, drafting `rangeDays` at a time; any value gives the same plan (4 000 drafts
+    /// the whole window at once, the reference the tests compare with).
+    static func plan(
+        _ config: ReminderConfig, options: CompileOptions, events: ReminderEvents, diagnostics: [Diagnostic],
+        zones: TimeZoneDatabase, rangeDays: Int
     ) -> CompileResult {
         var setup: PlanSetup
         switch PlanSetup.prepare(config, options: options, events: events, diagnostics: diagnostics, zones: zones) {
@@ -132,14 +144,23 @@ public enum ReminderCompiler {
         case .success(let prepared): setup = prepared
         }
         let planner = Planner(config: config, window: setup.window, events: events)
-        let draft = planner.draft(of: planner.units())
-        setup.collector.append(contentsOf: draft.warnings)
-        let candidates = draft.candidates
-        let keptCount = setup.budget.keptCount(of: candidates.count)
-        let kept = planner.render(candidates[..<keptCount], of: draft)
-        let dropped = candidates.count - keptCount
+        let capacity = setup.budget.keptCount(of: Int.max)
+        var kept: [PlannedNotification] = []
+        var suppressed: [SuppressedNotification] = []
+        var total = 0
+        var firstDropped: Int64?
+        for (index, range) in planner.instantRanges(days: rangeDays).enumerated() {
+            let draft = planner.draft(range)
+            // Every range resolves the same events, so their warnings are taken once.
+            if index == 0 { setup.collector.append(contentsOf: draft.warnings) }
+            suppressed += draft.suppressed
+            let take = min(draft.candidates.count, capacity - kept.count)
+            kept += planner.render(draft.candidates[..<take], of: draft)
+            if take < draft.candidates.count, firstDropped == nil { firstDropped = draft.candidates[take].fireAt }
+            total += draft.candidates.count
+        }
         // The plan is complete before the first notification the budget dropped.
-        let coveredUntil = setup.window.zoned(dropped > 0 ? candidates[keptCount].fireAt : setup.window.windowEnd)
+        let coveredUntil = setup.window.zoned(firstDropped ?? setup.window.windowEnd)
         setup.warnAboutCoverage(until: coveredUntil)
         var collisions = NumericIDCollisions()
         for index in kept.indices { collisions.note(kept[index].numericId, id: kept[index].id) }
@@ -149,8 +170,8 @@ public enum ReminderCompiler {
         let sorted = setup.collector.sorted
         let compiled = Plan(
             timeZone: setup.zoneName, now: setup.window.zoned(setup.window.now), windowEnd: setup.window.zoned(setup.window.windowEnd),
-            pendingLimit: setup.pendingLimit, reservedSlots: config.reservedSlots, coveredUntil: coveredUntil, dropped: dropped,
-            categories: config.categories, notifications: kept, suppressed: draft.suppressed,
+            pendingLimit: setup.pendingLimit, reservedSlots: config.reservedSlots, coveredUntil: coveredUntil,
+            dropped: total - kept.count, categories: config.categories, notifications: kept, suppressed: suppressed,
             warnings: sorted.filter { $0.severity == .warning }.map(\.message.text)
         )
         return CompileResult(plan: compiled, config: config, diagnostics: sorted)

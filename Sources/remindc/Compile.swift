@@ -67,9 +67,9 @@ struct Compile: ParsableCommand {
             now: try moment.resolve(), timeZone: timeZone, horizonDays: horizonDays, pendingLimit: pendingLimit
         )
         let previousPlan = try previous.map(CommandLineInput.readPlan)
-        // A diff or a recurring calendar needs the whole plan; otherwise the plan and the
-        // expanded calendar are written a few weeks at a time.
-        if diff == nil, icsStyle == .expanded {
+        // A diff needs the whole plan; otherwise the plan and the calendar are written a
+        // few weeks at a time.
+        if diff == nil {
             try compileInChunks(bytes, events: eventsInput, options: options, previous: previousPlan)
             return
         }
@@ -117,7 +117,8 @@ struct Compile: ParsableCommand {
         do {
             found = try compilation.write(
                 planTo: { chunk in try planFile.write(contentsOf: chunk) },
-                calendarTo: calendarFile.map { file in { chunk in try file.write(contentsOf: chunk) } }
+                calendarTo: calendarFile.map { file in { chunk in try file.write(contentsOf: chunk) } },
+                calendarStyle: icsStyle
             )
         } catch {
             files.discard()

@@ -16,6 +16,12 @@ struct ChunkedPlanningTests {
         return (json, ics, diagnostics)
     }
 
+    /// The plan drafted from the whole window at once: the reference for every way of
+    /// drafting it range by range.
+    func wholeWindow(_ config: ReminderConfig, _ options: CompileOptions, events: ReminderEvents = ReminderEvents()) -> CompileResult {
+        ReminderCompiler.plan(config, options: options, events: events, diagnostics: [], zones: .system, rangeDays: 4000)
+    }
+
     @Test("give the same bytes and diagnostics as the whole plan, whatever the chunk size", .timeLimit(.minutes(5)))
     func sameBytes() throws {
         var generator = PlanScenarioGenerator(seed: 31)
@@ -27,16 +33,20 @@ struct ChunkedPlanningTests {
                 now: .instant(now), horizonDays: generator.random.int(1...40),
                 pendingLimit: generator.random.chance(50) ? 0 : generator.random.int(1...60)
             )
-            let whole = ReminderCompiler.plan(config, options: options)
+            let whole = wholeWindow(config, options)
             let plan = try #require(whole.plan)
             var compilation = ChunkedCompilation(config: config, options: options)
             compilation.events = generator.suppressingEvents(for: plan, now: now)
-            let withEvents = try #require(ReminderCompiler.plan(config, options: options, events: compilation.events).plan)
+            let withEvents = try #require(wholeWindow(config, options, events: compilation.events).plan)
+            // The library's plan, drafted four weeks at a time, is the same plan.
+            let libraryPlan = ReminderCompiler.plan(config, options: options, events: compilation.events)
+            #expect(libraryPlan.plan.map(PlanJSON.encode) == PlanJSON.encode(withEvents), "round \(round)")
+            #expect(libraryPlan.diagnostics == wholeWindow(config, options, events: compilation.events).diagnostics, "round \(round)")
             let previous = generator.random.chance(30) ? plan : nil
             compilation.previous = previous
             var expected = withEvents
             if let previous { ReminderCompiler.carrySequences(into: &expected, from: previous) }
-            let expectedDiagnostics = ReminderCompiler.plan(config, options: options, events: compilation.events).diagnostics
+            let expectedDiagnostics = wholeWindow(config, options, events: compilation.events).diagnostics
             for days in [1, 3, 28] {
                 let written = try chunked(compilation, days: days)
                 #expect(written.json == PlanJSON.encode(expected), "round \(round), chunks of \(days) days")
@@ -44,6 +54,13 @@ struct ChunkedPlanningTests {
                         "round \(round), chunks of \(days) days")
                 #expect(written.diagnostics == expectedDiagnostics, "round \(round)")
             }
+            // A recurring calendar needs only the config and the removals: written after a
+            // plan in chunks, it is the one made from the whole plan.
+            var recurring: [UInt8] = []
+            var chunkedRecurring = compilation
+            chunkedRecurring.chunkDays = 3
+            _ = try chunkedRecurring.write(planTo: { _ in }, calendarTo: { recurring.append(contentsOf: $0) }, calendarStyle: .recurring)
+            #expect(recurring == ICalendarExport.recurring(config, plan: expected), "round \(round)")
         }
     }
 
@@ -74,7 +91,7 @@ struct ChunkedPlanningTests {
         let config = try #require(check(configXML(reminders: reminderXML("r198824") + reminderXML("r568140") + others)).config)
         for limit in [0, 1, 6, 7, 9] {
             let options = CompileOptions(now: .instant(fixedNow), horizonDays: 20, pendingLimit: limit)
-            let whole = ReminderCompiler.plan(config, options: options)
+            let whole = wholeWindow(config, options)
             let plan = try #require(whole.plan)
             let numericID = NotificationID.numericID(of: "r198824-20261123-0900")
             let warning = "numericId \(numericID) is shared by 'r198824-20261123-0900' and 'r568140-20261123-0900'"

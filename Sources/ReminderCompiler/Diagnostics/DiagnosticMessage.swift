@@ -312,11 +312,12 @@ extension DiagnosticMessage {
         let next = nextDate.map { "; its next slot is on \($0)" } ?? ""
         return Self(id: "plan.no-slot-in-window", "reminder '\(reminder)' has no slot in this plan's window (until \(windowEnd))\(next)")
     }
-    static func slotsShareInstant(_ reminder: String, times: [String], date: String, instant: String) -> Self {
-        Self(
+    static func slotsShareInstant(_ reminder: String, times: [String], date: String, instant: String, others: Int) -> Self {
+        let more = others > 0 ? " (and \(others) more instant\(others == 1 ? "" : "s") in this window where its slots coincide)" : ""
+        return Self(
             id: "plan.gap-collision",
             "reminder '\(reminder)': its slots \(times.joined(separator: " and ")) on \(date) all fire at \(instant), "
-                + "as clocks skip that hour; the plan holds one notification for each"
+                + "as clocks skip that hour\(more); the plan holds one notification for each"
         )
     }
     static func eventAfterNow(now: String, count: Int) -> Self {

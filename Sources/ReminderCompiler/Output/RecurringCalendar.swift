@@ -92,12 +92,20 @@ struct RecurringSeries {
         let upcoming = ReminderCompiler.upcomingSlots(
             of: reminder, count: schedule.timesOfDay.resolved.count * 3, after: window.now, zone: rules
         )
-        let inWindow = windowSlots().filter { window.contains($0.instant) }
+        // Sorted by time of day once: a schedule with 1 440 times would otherwise filter
+        // the window's slots 1 440 times.
+        var inWindowByTime: [LocalTime: [Slot]] = [:]
+        for slot in windowSlots() where window.contains(slot.instant) {
+            inWindowByTime[slot.local.time, default: []].append(slot)
+        }
+        var firstByTime: [LocalTime: Slot] = [:]
+        for upcomingSlot in upcoming where firstByTime[upcomingSlot.slot.local.time] == nil {
+            firstByTime[upcomingSlot.slot.local.time] = upcomingSlot.slot
+        }
         var events: [Event] = []
         for time in schedule.timesOfDay.resolved {
-            guard let first = upcoming.first(where: { $0.slot.local.time == time })?.slot else { continue }
-            events.append(series(time: time, first: first, inWindow: inWindow.filter { $0.local.time == time },
-                                 settings: settings, stamp: stamp))
+            guard let first = firstByTime[time] else { continue }
+            events.append(series(time: time, first: first, inWindow: inWindowByTime[time] ?? [], settings: settings, stamp: stamp))
         }
         return events
     }

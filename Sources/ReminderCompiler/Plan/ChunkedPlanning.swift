@@ -46,29 +46,30 @@ public struct ChunkedCompilation {
         var warnings: [Diagnostic] = []
     }
 
-    /// Writes the plan JSON to `planSink` and, with `icsSink`, the expanded calendar.
+    /// Writes the plan JSON to `planSink` and, with `icsSink`, the calendar in `calendarStyle`.
     ///
     /// The sinks are called on other threads than the caller's, each by one thread at a
-    /// time and never after this returns.
+    /// time and never after this returns. A recurring calendar needs only the config and
+    /// what the events removed, so it is written last, in one piece.
     ///
     /// - Returns: the diagnostics, sorted; when they hold an error, nothing was written.
     public func write(
         planTo planSink: @escaping (UnsafeRawBufferPointer) throws -> Void,
         calendarTo icsSink: ((UnsafeRawBufferPointer) throws -> Void)? = nil,
-        calendarSettings: CalendarSettings? = nil
+        calendarSettings: CalendarSettings? = nil,
+        calendarStyle: ICalendarStyle = .expanded
     ) throws -> [Diagnostic] {
+        let expandedSink = calendarStyle == .expanded ? icsSink : nil
         var setup: PlanSetup
         switch PlanSetup.prepare(config, options: options, events: events, diagnostics: diagnostics, zones: zones) {
         case .failure(let failure): return failure.diagnostics
         case .success(let prepared): setup = prepared
         }
         let planner = Planner(config: config, window: setup.window, events: events)
-        let ranges = instantRanges(planner)
+        let ranges = planner.instantRanges(days: chunkDays)
         let capacity = setup.budget.keptCount(of: Int.max)
         let unlimited = capacity == Int.max
-        func draft(_ range: (dates: ClosedRange<CivilDate>, instants: Range<Int64>)) -> PlanDraft {
-            planner.draft(of: planner.units(dates: range.dates), instants: range.instants)
-        }
+        func draft(_ range: (dates: ClosedRange<CivilDate>, instants: Range<Int64>)) -> PlanDraft { planner.draft(range) }
 
         var summary = WindowSummary()
         // The last range with notifications, drafted early for the VTIMEZONE and kept for
@@ -76,7 +77,7 @@ public struct ChunkedCompilation {
         var lastDraft: (index: Int, draft: PlanDraft)?
         if unlimited {
             // Everything is kept; the calendar's VTIMEZONE also needs the last instant.
-            if icsSink != nil {
+            if expandedSink != nil {
                 for index in ranges.indices.reversed() {
                     let found = draft(ranges[index])
                     if let last = found.candidates.last {
@@ -145,11 +146,11 @@ public struct ChunkedCompilation {
             try planWriter.submit {
                 for notification in notifications { try planStream.value.append(notification, to: planSink) }
             }
-            if let icsSink, let first = notifications.first {
+            if let expandedSink, let first = notifications.first {
                 let stream = calendarStream ?? Box(calendar(firstEvent: first.fireAt.seconds))
                 calendarStream = stream
                 try calendarWriter.submit {
-                    for notification in notifications { try stream.value.append(notification, to: icsSink) }
+                    for notification in notifications { try stream.value.append(notification, to: expandedSink) }
                 }
             }
             written += take
@@ -177,9 +178,14 @@ public struct ChunkedCompilation {
         try planWriter.finish {
             try planStream.value.finish(suppressed: summary.suppressed, warnings: warnings, to: planSink)
         }
-        if let icsSink {
+        if let expandedSink {
             let stream = calendarStream ?? Box(calendar(firstEvent: nil))
-            try calendarWriter.finish { try stream.value.finish(to: icsSink) }
+            try calendarWriter.finish { try stream.value.finish(to: expandedSink) }
+        } else if let icsSink {
+            var outline = header
+            outline.suppressed = summary.suppressed
+            let bytes = ICalendarExport.recurring(config, plan: outline, zones: zones)
+            try calendarWriter.finish { try bytes.withUnsafeBytes(icsSink) }
         }
         return sorted
     }
@@ -203,26 +209,35 @@ public struct ChunkedCompilation {
         }
         return summary
     }
+}
 
-    /// The window cut into ranges of instants at local midnights `chunkDays` apart, with
-    /// the local dates whose slots can fire in each (a follow-up, or a slot moved by a
-    /// daylight-saving change, can fire on another date than its slot's).
-    private func instantRanges(_ planner: Planner) -> [(dates: ClosedRange<CivilDate>, instants: Range<Int64>)] {
-        let dates = planner.dateRange
-        let reachDays = Int((planner.followUpReach + 86_399) / 86_400)
+extension Planner {
+    /// The window cut into ranges of instants at local midnights `days` apart, with the
+    /// local dates whose slots can fire in each (a follow-up, or a slot moved by a
+    /// daylight-saving change, can fire on another date than its slot's). Drafting range
+    /// after range gives the whole window's candidates in order while memory holds one
+    /// range.
+    func instantRanges(days: Int) -> [(dates: ClosedRange<CivilDate>, instants: Range<Int64>)] {
+        let dates = dateRange
+        let reachDays = Int((followUpReach + 86_399) / 86_400)
         var result: [(ClosedRange<CivilDate>, Range<Int64>)] = []
         var start = dates.lowerBound
         var lowerInstant = Int64.min
         while start <= dates.upperBound {
-            let next = start.adding(days: max(1, chunkDays))
+            let next = start.adding(days: max(1, min(days, 4000)))
             let upperInstant = next > dates.upperBound
-                ? Int64.max : planner.window.timeline.instant(ofLocal: Int64(next.dayNumber) * 86_400).instant
+                ? Int64.max : window.timeline.instant(ofLocal: Int64(next.dayNumber) * 86_400).instant
             let expansion = max(dates.lowerBound, start.adding(days: -2 - reachDays))...min(dates.upperBound, next.adding(days: 1))
             result.append((expansion, lowerInstant..<upperInstant))
             lowerInstant = upperInstant
             start = next
         }
         return result
+    }
+
+    /// The candidates and removals of one range.
+    func draft(_ range: (dates: ClosedRange<CivilDate>, instants: Range<Int64>)) -> PlanDraft {
+        draft(of: units(dates: range.dates), instants: range.instants)
     }
 }
 

@@ -65,27 +65,29 @@ struct PlanWarnings {
             // A gap may end after midnight: the next date's early slots are read with it too.
             gapDates += [date, date.adding(days: 1)]
         }
+        // One warning per reminder: a reminder every minute shares 60 instants a gap.
         var warnings: [Diagnostic] = []
-        var reported: Set<String> = []
-        for date in gapDates {
-            for reminder in enabledReminders {
+        for reminder in enabledReminders {
+            var shared: [(date: CivilDate, instant: Int64, slots: [Slot])] = []
+            var seen: Set<Int64> = []
+            for date in gapDates {
                 var slotsByInstant: [Int64: [Slot]] = [:]
                 reminder.schedule.forEachSlot(onDates: date...date, timeline: timeline) { slot in
                     if window.contains(slot.instant) { slotsByInstant[slot.instant, default: []].append(slot) }
                 }
                 for (instant, slots) in slotsByInstant.sorted(by: { $0.key < $1.key })
-                where slots.count > 1 && slots.contains(where: \.movedByGap) {
-                    let key = "\(reminder.id) \(instant)"
-                    guard reported.insert(key).inserted else { continue }
-                    warnings.append(Diagnostic(
-                        .warning, at: reminder.location,
-                        .slotsShareInstant(
-                            reminder.id, times: slots.map(\.local.time.description), date: date.description,
-                            instant: window.zoned(instant).rfc3339
-                        )
-                    ))
+                where slots.count > 1 && slots.contains(where: \.movedByGap) && seen.insert(instant).inserted {
+                    shared.append((date, instant, slots))
                 }
             }
+            guard let first = shared.first else { continue }
+            warnings.append(Diagnostic(
+                .warning, at: reminder.location,
+                .slotsShareInstant(
+                    reminder.id, times: first.slots.map(\.local.time.description), date: first.date.description,
+                    instant: window.zoned(first.instant).rfc3339, others: shared.count - 1
+                )
+            ))
         }
         return warnings
     }

@@ -89,6 +89,13 @@ struct SurpriseWarningTests {
         // The plan does hold both, at one instant (beside the other reminder's moved 02:30).
         let atGap = result.plan?.notifications.filter { $0.fireAt.rfc3339 == "2027-03-28T03:30:00+02:00" }.map(\.id)
         #expect(atGap == ["alone-20270328-0230", "both-20270328-0230", "both-20270328-0330"])
+        // Many coinciding slots are one warning per reminder, with how many more there are.
+        let four = "<key>frequency</key><string>daily</string><key>times</key><array><string>02:30</string><string>02:45</string><string>03:30</string><string>03:45</string></array>"
+        let counted = warnings(try compileWithEvents(
+            reminderXML("four", schedule: four), events: #"{"events": []}"#, now: "2027-03-26T12:00:00Z", horizonDays: 400
+        ))
+        #expect(counted.count == 1, "\(counted)")
+        #expect(counted.first?.contains("its slots 02:30 and 03:30 on 2027-03-28 all fire at 2027-03-28T03:30:00+02:00, as clocks skip that hour (and 3 more instants in this window where its slots coincide)") == true, "\(counted)")
         // Outside the window, no warning.
         let before = warnings(try compileWithEvents(
             reminderXML("both", schedule: twoSlots), events: #"{"events": []}"#, now: "2027-03-20T12:00:00Z", horizonDays: 7
