@@ -66,12 +66,14 @@ struct RecurringSeries {
     var schedule: Schedule { reminder.schedule }
     var zoneName: String { rules.name }
 
-    /// Slots of the reminder on the local dates the window touches.
-    func windowSlots() -> [Slot] {
-        var slots: [Slot] = []
+    /// Slots of the reminder inside the window, by time of day.
+    func windowSlotsByTime() -> [LocalTime: [Slot]] {
+        var slots: [LocalTime: [Slot]] = [:]
         let first = window.localDate(of: window.now).adding(days: -1)
         let last = window.localDate(of: window.windowEnd).adding(days: 1)
-        schedule.forEachSlot(onDates: first...last, timeline: window.timeline) { slots.append($0) }
+        schedule.forEachSlot(onDates: first...last, timeline: window.timeline) { slot in
+            if window.contains(slot.instant) { slots[slot.local.time, default: []].append(slot) }
+        }
         return slots
     }
 
@@ -94,10 +96,7 @@ struct RecurringSeries {
         )
         // Sorted by time of day once: a schedule with 1 440 times would otherwise filter
         // the window's slots 1 440 times.
-        var inWindowByTime: [LocalTime: [Slot]] = [:]
-        for slot in windowSlots() where window.contains(slot.instant) {
-            inWindowByTime[slot.local.time, default: []].append(slot)
-        }
+        let inWindowByTime = windowSlotsByTime()
         var firstByTime: [LocalTime: Slot] = [:]
         for upcomingSlot in upcoming where firstByTime[upcomingSlot.slot.local.time] == nil {
             firstByTime[upcomingSlot.slot.local.time] = upcomingSlot.slot
