@@ -12,7 +12,7 @@ enum CommandLineInput {
     ///
     /// With `opening`, a file whose first byte that is not whitespace is another is read no
     /// further: it cannot be a plan (`{`), and what was read is enough for the reader's
-    /// located error. So `diff /dev/zero` answers at once rather than at the 1 GiB limit.
+    /// located error. So `diff /dev/zero` answers at once rather than at the plan limit.
     static func readFile(_ path: String, limit: Int = PlistReader.defaultMaximumInputBytes, opening: UInt8? = nil) -> [UInt8]? {
         let descriptor = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
