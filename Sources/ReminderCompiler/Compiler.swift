@@ -178,8 +178,10 @@ public enum ReminderCompiler {
     }
 
     /// The instant of a compile moment in a zone: a local time is read by SPEC §5.1.
+    /// A local time outside the years 1970–9999 (which `plan` refuses) gives 0.
     public static func instant(of moment: CompileOptions.Moment, in rules: ZoneRules) -> Int64 {
-        resolve(moment, rules: rules)
+        if case .local = moment, !PlanSetup.isSupported(moment) { return 0 }
+        return resolve(moment, rules: rules)
     }
 
     static func resolve(_ moment: CompileOptions.Moment, rules: ZoneRules) -> Int64 {
@@ -220,6 +222,16 @@ struct PlanSetup {
     ) -> Result<PlanSetup, Failure> {
         var collector = DiagnosticCollector()
         collector.append(contentsOf: diagnostics)
+        // The config may have been built or changed in code: nothing is planned before it
+        // passes SPEC §4. A decoded config's warnings were reported by the decoder already.
+        let validator = ConfigValidator(config, zones: zones, timeZoneOverride: options.timeZone)
+        collector.append(contentsOf: config.location.isKeyPath ? validator.diagnostics : validator.diagnostics.filter { $0.severity == .error })
+        let optionsPlace = config.location.isKeyPath ? SourceLocation.keyPath("options") : config.location
+        if let limit = options.pendingLimit, !(0...1_000_000).contains(limit) {
+            collector.error(.outOfRange("pendingLimit", value: "\(limit)", range: "0–1000000 (0 = unlimited)"), at: optionsPlace)
+        }
+        if !isSupported(options.now) { collector.error(.nowOutOfRange, at: optionsPlace) }
+        if collector.hasErrors { return .failure(Failure(diagnostics: collector.sorted)) }
         guard let zoneName = options.timeZone ?? config.timeZone, let rules = zones.zone(zoneName) else {
             collector.error(.noTimeZone, at: config.location)
             return .failure(Failure(diagnostics: collector.sorted))
@@ -260,6 +272,17 @@ struct PlanSetup {
         let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline, rules: rules)
         collector.append(contentsOf: PlanWarnings(config: config, window: window, events: events).all)
         return .success(PlanSetup(config: config, zoneName: zoneName, pendingLimit: pendingLimit, window: window, collector: collector))
+    }
+
+    /// Whether a compile moment lies where dates have four-digit years and arithmetic on
+    /// seconds cannot overflow (1970–9999, a day of margin either side).
+    static func isSupported(_ moment: CompileOptions.Moment) -> Bool {
+        switch moment {
+        case .instant(let instant):
+            return (Int64(CivilDate.firstSupportedDay - 1) * 86_400...Int64(CivilDate.lastSupportedDay + 1) * 86_400).contains(instant)
+        case .local(let local):
+            return local.date.isSupported && local.time.isValid
+        }
     }
 
     /// A coverage shorter than `minimumCoverageDays` is a warning (SPEC §7).

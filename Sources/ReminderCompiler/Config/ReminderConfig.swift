@@ -43,6 +43,14 @@ public struct GroupDefinition: Sendable, Hashable {
     public var category: String?
     /// Where the group's key stands.
     public var location: SourceLocation
+
+    /// Creates a group's wording; `{count}` and `{titles}` are replaced.
+    public init(title: String = "{count} reminders", body: String = "{titles}", category: String? = nil, location: SourceLocation = .inCode) {
+        self.title = title
+        self.body = body
+        self.category = category
+        self.location = location
+    }
 }
 
 /// A button on a notification (SPEC §3.1).
@@ -57,6 +65,15 @@ public struct NotificationAction: Sendable, Hashable {
     public var foreground: Bool = false
     /// When set, the action snoozes for this many minutes.
     public var snoozeMinutes: Int?
+
+    /// Creates a notification button; with `snoozeMinutes` (1–1440) it snoozes.
+    public init(id: String, title: String, destructive: Bool = false, foreground: Bool = false, snoozeMinutes: Int? = nil) {
+        self.id = id
+        self.title = title
+        self.destructive = destructive
+        self.foreground = foreground
+        self.snoozeMinutes = snoozeMinutes
+    }
 }
 
 /// How loudly a notification asks for attention.
@@ -89,6 +106,18 @@ public struct FollowUp: Sendable, Hashable {
     public var interruptionLevel: InterruptionLevel?
     /// Where the `followUp` dict stands.
     public var location: SourceLocation
+
+    /// Creates a follow-up `afterMinutes` (1–1440) after its parent.
+    public init(
+        afterMinutes: Int, title: String? = nil, body: String? = nil, interruptionLevel: InterruptionLevel? = nil,
+        location: SourceLocation = .inCode
+    ) {
+        self.afterMinutes = afterMinutes
+        self.title = title
+        self.body = body
+        self.interruptionLevel = interruptionLevel
+        self.location = location
+    }
 }
 
 /// One reminder of the config (SPEC §3.2).

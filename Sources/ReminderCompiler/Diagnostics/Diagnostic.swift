@@ -35,7 +35,7 @@ public struct Diagnostic: Sendable, Hashable {
     /// The diagnostic and its notes in the `path:line:column: severity: message` form that
     /// compilers print and editors and CI systems annotate, one line each.
     public var formatted: String {
-        var lines = ["\(location.path):\(location.line):\(location.column): \(severity.rawValue): \(message.text)"]
+        var lines = ["\(location): \(severity.rawValue): \(message.text)"]
         lines += notes.map(\.formatted)
         return lines.joined(separator: "\n")
     }

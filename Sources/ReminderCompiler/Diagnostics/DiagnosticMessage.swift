@@ -255,6 +255,9 @@ extension DiagnosticMessage {
     static var noTimeZone: Self {
         Self(id: "plan.no-time-zone", "no time zone: the config has no 'timeZone' and none was given")
     }
+    static var nowOutOfRange: Self {
+        Self(id: "plan.now-range", "the compile instant must lie in the years 1970–9999")
+    }
     static func unknownReminder(_ id: String, suggestion: String?) -> Self {
         Self(id: "plan.unknown-reminder", "no reminder has the id '\(id)'\(didYouMean(suggestion))")
     }

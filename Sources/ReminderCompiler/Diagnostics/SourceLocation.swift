@@ -2,7 +2,7 @@
 ///
 /// Lines and columns are 1-based; the column counts Unicode scalars from the start of the
 /// line, so a tab or an accented letter counts as one.
-public struct SourceLocation: Sendable, Hashable, Comparable {
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The file as the user named it.
     public var path: String
     /// 1-based line number.
@@ -16,6 +16,21 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
         self.line = line
         self.column = column
     }
+
+    /// The place of a value in a config built in code, named by its key path
+    /// (`reminders[1].schedule.interval`): such a config has no file, lines or columns.
+    public static func keyPath(_ path: String) -> SourceLocation {
+        SourceLocation(path: path, line: 0, column: 0)
+    }
+
+    /// Where a part of a config built in code stands until it is given a key path.
+    public static let inCode = SourceLocation.keyPath("")
+
+    /// Whether this names a key path of a config built in code rather than a file position.
+    public var isKeyPath: Bool { line == 0 }
+
+    /// `path:line:column`, or the key path alone.
+    public var description: String { isKeyPath ? path : "\(path):\(line):\(column)" }
 
     /// Orders by path, then line, then column.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {

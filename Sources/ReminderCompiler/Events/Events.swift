@@ -43,6 +43,13 @@ public struct OccurrenceAction: Sendable, Hashable {
     public var kind: Kind
     /// Where the event stands in its file, for warnings.
     public var location: SourceLocation
+
+    /// Creates an event on an occurrence, notification or follow-up ID.
+    public init(occurrence: String, kind: Kind, location: SourceLocation = .inCode) {
+        self.occurrence = occurrence
+        self.kind = kind
+        self.location = location
+    }
 }
 
 /// Reads events files: plist or JSON, told apart by their first non-blank character.

@@ -1,0 +1,185 @@
+/// Building configs in code, as an app does from its own database: every config type has
+/// an initializer with the defaults of SPEC §3, and schedules have one builder per shape.
+///
+/// Nothing here checks values: `ReminderConfig.validate()` does, with the same rules and
+/// messages as the plist decoder, naming each value by its key path
+/// (`reminders[1].schedule.interval`). `ReminderCompiler.plan` validates before planning,
+/// so a config built in code is never trusted blindly.
+extension ReminderConfig {
+    /// Creates a config in code. Unset values take the defaults of SPEC §3.1.
+    public init(
+        timeZone: String? = nil, horizonDays: Int = 30, pendingLimit: Int = 64, reservedSlots: Int = 0,
+        minimumCoverageDays: Double = 3, calendarName: String = "Reminders", uidDomain: String = "remindc.local",
+        reminders: [Reminder] = [], groups: [String: GroupDefinition] = [:], categories: [String: [NotificationAction]] = [:]
+    ) {
+        self.init(location: .inCode)
+        self.timeZone = timeZone
+        self.horizonDays = horizonDays
+        self.pendingLimit = pendingLimit
+        self.reservedSlots = reservedSlots
+        self.minimumCoverageDays = minimumCoverageDays
+        self.calendarName = calendarName
+        self.uidDomain = uidDomain
+        self.reminders = reminders
+        self.groups = groups
+        self.categories = categories
+    }
+}
+
+extension Reminder {
+    /// Creates a reminder in code; `activity` defaults to the id, as in a config file.
+    public init(
+        id: String, title: String, body: String = "", bodies: [String] = [], enabled: Bool = true, schedule: Schedule,
+        group: String? = nil, activity: String? = nil, lookback: Lookback? = nil, followUp: FollowUp? = nil,
+        interruptionLevel: InterruptionLevel = .active, category: String? = nil, sound: String? = nil,
+        threadID: String? = nil, userInfo: [String: String] = [:], durationMinutes: Int = 15, replacesEarlier: Bool = false,
+        location: SourceLocation = .inCode
+    ) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.bodies = bodies
+        self.enabled = enabled
+        self.schedule = schedule
+        self.group = group
+        self.activity = activity ?? id
+        self.lookback = lookback
+        self.followUp = followUp
+        self.interruptionLevel = interruptionLevel
+        self.category = category
+        self.sound = sound
+        self.threadID = threadID
+        self.userInfo = userInfo
+        self.durationMinutes = durationMinutes
+        self.replacesEarlier = replacesEarlier
+        self.location = location
+    }
+}
+
+extension Lookback {
+    /// An event within this many hours before the slot suppresses it (`lookbackHours`,
+    /// more than 0 and at most 168); rounded to the second.
+    public static func hours(_ hours: Double) -> Lookback {
+        let seconds = hours * 3600
+        // Out-of-range values stay out of range, for `validate()` to report, without trapping.
+        guard seconds.isFinite, abs(seconds) < Double(Int32.max) else { return .seconds(seconds < 0 ? -1 : Int(Int32.max)) }
+        return .seconds(Int(seconds.rounded()))
+    }
+}
+
+extension Schedule.WeekdayOrdinal {
+    /// The `ordinal`-th `weekday` of a month: 1–5 from its start, -1…-5 from its end.
+    public init(_ ordinal: Int, _ weekday: Weekday) {
+        self.ordinal = ordinal
+        self.weekday = weekday
+    }
+}
+
+extension Schedule.TimesOfDay: ExpressibleByArrayLiteral {
+    /// Explicit times: `["08:00", "20:00"]`.
+    public init(arrayLiteral times: LocalTime...) {
+        self = .list(times)
+    }
+}
+
+extension Schedule {
+    /// The parts every repeating schedule shares, applied to a new schedule.
+    private static func repeating(
+        _ frequency: Frequency, times: TimesOfDay, interval: Int, start: CivilDate?, end: CivilDate?, except: Set<CivilDate>
+    ) -> Schedule {
+        var schedule = Schedule(frequency: frequency)
+        schedule.timesOfDay = times
+        schedule.interval = interval
+        schedule.start = start
+        schedule.end = end
+        schedule.exceptions = except
+        return schedule
+    }
+
+    /// Every `interval` days (counted from `start`) at `times`: a list (`["09:20"]`),
+    /// `.spread(count:window:)` (`timesPerDay`) or `.every(minutes:window:)`.
+    public static func daily(
+        times: TimesOfDay, interval: Int = 1, start: CivilDate? = nil, end: CivilDate? = nil, except: Set<CivilDate> = []
+    ) -> Schedule {
+        repeating(.daily, times: times, interval: interval, start: start, end: end, except: except)
+    }
+
+    /// On `weekdays` of every `interval`-th week (counted from `start`'s week) at `times`.
+    public static func weekly(
+        _ weekdays: Set<Weekday>, times: TimesOfDay, interval: Int = 1, start: CivilDate? = nil, end: CivilDate? = nil,
+        except: Set<CivilDate> = []
+    ) -> Schedule {
+        var schedule = repeating(.weekly, times: times, interval: interval, start: start, end: end, except: except)
+        schedule.weekdays = weekdays
+        return schedule
+    }
+
+    /// On days of the month (1…31, or -1…-31 from the end), of every `interval`-th month.
+    public static func monthly(
+        days: [Int], times: TimesOfDay, missingDays: MissingDays = .skip, interval: Int = 1, start: CivilDate? = nil,
+        end: CivilDate? = nil, except: Set<CivilDate> = []
+    ) -> Schedule {
+        var schedule = repeating(.monthly, times: times, interval: interval, start: start, end: end, except: except)
+        schedule.monthDays = Array(Set(days)).sorted()
+        schedule.missingDays = missingDays
+        return schedule
+    }
+
+    /// On n-th weekdays of the month (`WeekdayOrdinal(2, .tuesday)`), of every
+    /// `interval`-th month.
+    public static func monthly(
+        weekdayOrdinals: [WeekdayOrdinal], times: TimesOfDay, interval: Int = 1, start: CivilDate? = nil,
+        end: CivilDate? = nil, except: Set<CivilDate> = []
+    ) -> Schedule {
+        var schedule = repeating(.monthly, times: times, interval: interval, start: start, end: end, except: except)
+        schedule.weekdayOrdinals = weekdayOrdinals
+        return schedule
+    }
+
+    /// At each of the local dates and times, once.
+    public static func once(_ slots: [LocalDateTime], except: Set<CivilDate> = []) -> Schedule {
+        var schedule = Schedule(frequency: .once)
+        schedule.at = Array(Set(slots)).sorted()
+        schedule.exceptions = except
+        return schedule
+    }
+}
+
+extension LocalTime: ExpressibleByStringLiteral {
+    /// `"09:20"`. A literal that is not `HH:MM` from 00:00 to 23:59 makes an invalid time
+    /// that `validate()` reports; it never traps.
+    public init(stringLiteral text: String) {
+        self = ConfigValueParsing.time(text) ?? LocalTime(invalid: ())
+    }
+
+    /// The invalid time a malformed literal makes.
+    init(invalid: Void) {
+        self.minuteOfDay = -1
+    }
+
+    /// Whether this is a time of day (00:00–23:59); false only for a malformed literal.
+    public var isValid: Bool { (0..<1440).contains(minuteOfDay) }
+}
+
+extension CivilDate: ExpressibleByStringLiteral {
+    /// `"2026-11-23"`. A literal that is not a date of 1970–9999 makes a date that
+    /// `validate()` reports; it never traps.
+    public init(stringLiteral text: String) {
+        self = ConfigValueParsing.date(text) ?? CivilDate(dayNumber: Int.min)
+    }
+
+    /// Whether the date lies in `supportedYears`, the only dates a config may name.
+    public var isSupported: Bool {
+        (Self.firstSupportedDay...Self.lastSupportedDay).contains(dayNumber)
+    }
+
+    static let firstSupportedDay = dayNumber(year: supportedYears.lowerBound, month: 1, day: 1)
+    static let lastSupportedDay = dayNumber(year: supportedYears.upperBound, month: 12, day: 31)
+}
+
+extension LocalDateTime: ExpressibleByStringLiteral {
+    /// `"2026-12-03T14:30"`. A malformed literal makes a value `validate()` reports.
+    public init(stringLiteral text: String) {
+        self = ConfigValueParsing.dateTime(text) ?? LocalDateTime(date: CivilDate(dayNumber: Int.min), time: LocalTime(invalid: ()))
+    }
+}
