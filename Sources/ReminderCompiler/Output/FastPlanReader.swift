@@ -393,6 +393,8 @@ struct FastPlanReader {
             case "replaces": replaces = try reader.strings()
             case "durationMinutes": duration = try reader.integer()
             case "numericId": numericID = try reader.integer()
+            // Derived from the other fields: read past, and computed again when needed.
+            case "fingerprint": _ = try reader.string()
             case "sequence":
                 reader.skipWhitespace()
                 reader.lastSequenceStart = reader.position

@@ -63,6 +63,7 @@ public enum PlanJSON {
         if !notification.replaces.isEmpty { writer.field("replaces", notification.replaces) }
         if notification.durationMinutes != 15 { writer.field("durationMinutes", notification.durationMinutes) }
         writer.field("numericId", Int(notification.numericId))
+        writer.field("fingerprint", notification.fingerprint)
         writer.field("sequence", notification.sequence)
         writer.endObject()
     }

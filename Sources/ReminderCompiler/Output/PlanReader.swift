@@ -7,7 +7,7 @@ enum PlanReader {
     ]
     static let notificationKeys = [
         "id", "kind", "fireAt", "slot", "reminders", "group", "parent", "title", "body", "interruptionLevel", "category",
-        "sound", "threadID", "userInfo", "replaces", "durationMinutes", "numericId", "sequence",
+        "sound", "threadID", "userInfo", "replaces", "durationMinutes", "numericId", "fingerprint", "sequence",
     ]
     static let suppressedKeys = ["id", "fireAt", "reminders", "reason"]
     static let kinds: [(String, PlannedNotification.Kind)] = [
@@ -130,6 +130,8 @@ enum PlanReader {
               let sequence = reader.integer("sequence", in: fields, range: 0...Int64(Int32.max), rangeText: "0 or more")
         else { return nil }
         _ = reader.integer("numericId", in: fields, range: 0...0x7FFF_FFFF, rangeText: "0–2147483647")
+        // Derived from the other fields (older plans lack it): checked for its type only.
+        _ = reader.string("fingerprint", in: fields)
         return PlannedNotification(
             id: id, kind: kind, fireAt: fireAt, slot: slot, reminders: reminders, group: reader.string("group", in: fields),
             parent: reader.string("parent", in: fields), title: title, body: body, interruptionLevel: level,

@@ -3,10 +3,14 @@
 ///
 /// Objects become dictionaries (a duplicate key is an error), numbers without fraction
 /// or exponent become 64-bit integers, others finite reals; `null` is an error, since
-/// no remindc input uses it. Input size and nesting depth are capped like plist input.
+/// no remindc input uses it, unless `allowsNull` (files other programs write, such as
+/// pending lists, carry nulls remindc ignores). Input size and nesting depth are capped
+/// like plist input.
 struct JSONReader {
     var maximumInputBytes = PlistReader.defaultMaximumInputBytes
     var maximumDepth = PlistReader.defaultMaximumDepth
+    /// Reads `null` as an invalid value without an error.
+    var allowsNull = false
 
     func read(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> PlistNode? {
         if bytes.count > maximumInputBytes {
@@ -17,7 +21,7 @@ struct JSONReader {
             diagnostics.error(.malformedJSON("the file is not valid UTF-8"), at: SourceLocation(path: path, line: 1, column: 1))
             return nil
         }
-        var parser = JSONParser(bytes: bytes, path: path, lines: LineTable(bytes), maximumDepth: maximumDepth)
+        var parser = JSONParser(bytes: bytes, path: path, lines: LineTable(bytes), maximumDepth: maximumDepth, allowsNull: allowsNull)
         do {
             parser.skipWhitespace()
             let value = try parser.value(depth: 1)
@@ -45,14 +49,16 @@ private struct JSONParser {
     let path: String
     let lines: LineTable
     let maximumDepth: Int
+    let allowsNull: Bool
     var position = 0
     var diagnostics: [Diagnostic] = []
 
-    init(bytes: [UInt8], path: String, lines: LineTable, maximumDepth: Int) {
+    init(bytes: [UInt8], path: String, lines: LineTable, maximumDepth: Int, allowsNull: Bool) {
         self.bytes = bytes
         self.path = path
         self.lines = lines
         self.maximumDepth = maximumDepth
+        self.allowsNull = allowsNull
     }
 
     func location(_ offset: Int) -> SourceLocation {
@@ -91,7 +97,7 @@ private struct JSONParser {
         case UInt8(ascii: "f"): try literal("false"); return PlistNode(.boolean(false), at: location(start))
         case UInt8(ascii: "n"):
             try literal("null")
-            diagnostics.append(Diagnostic(.error, at: location(start), .nullNotAllowed))
+            if !allowsNull { diagnostics.append(Diagnostic(.error, at: location(start), .nullNotAllowed)) }
             return PlistNode(.invalid, at: location(start))
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return PlistNode(try number(), at: location(start))

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import ReminderCompiler
+
+@Suite("Reconciling with what the OS holds")
+struct ReconcileTests {
+    /// The medication example at the fixed instant, and the same config with Aspirin's
+    /// title changed: the morning group keeps its IDs while its text changes.
+    static func plans() throws -> (before: Plan, after: Plan) {
+        let bytes = try TestEnvironment.bytes(TestEnvironment.examples.appendingPathComponent("medication.plist"))
+        var config = try #require(ReminderCompiler.check(bytes, path: "medication.plist").config)
+        let options = CompileOptions(now: .instant(fixedNow), horizonDays: 3, pendingLimit: 0)
+        let before = try #require(ReminderCompiler.plan(config, options: options).plan)
+        let index = try #require(config.reminders.firstIndex { $0.id == "med-a" })
+        config.reminders[index].title = "Aspirin 100"
+        let after = try #require(ReminderCompiler.plan(config, options: options).plan)
+        return (before, after)
+    }
+
+    static func pending(_ plan: Plan) -> [PendingNotification] {
+        plan.notifications.map { PendingNotification(id: $0.id, fingerprint: $0.fingerprint) }
+    }
+
+    @Test("fingerprints change with what the OS shows and only with that")
+    func fingerprints() throws {
+        let (before, after) = try Self.plans()
+        let changedIDs = Set(zip(before.notifications, after.notifications).filter { $0.fingerprint != $1.fingerprint }.map(\.0.id))
+        // Exactly the notifications whose shown text changed (a group's body lists its
+        // members' titles; follow-ups have their own) get a new fingerprint.
+        let showing = Set(zip(before.notifications, after.notifications).filter { $0.title != $1.title || $0.body != $1.body }.map(\.0.id))
+        #expect(changedIDs == showing)
+        #expect(!changedIDs.isEmpty)
+        var resequenced = before.notifications[0]
+        resequenced.sequence += 3
+        resequenced.replaces = ["x"]
+        #expect(resequenced.fingerprint == before.notifications[0].fingerprint)
+        #expect(before.notifications.allSatisfy { $0.fingerprint.utf8.count == 16 })
+    }
+
+    @Test("what the OS holds already: nothing to do")
+    func nothingToDo() throws {
+        let (before, _) = try Self.plans()
+        let result = before.reconcile(pending: Self.pending(before))
+        #expect(!result.hasChanges)
+        #expect(result.unchanged == before.notifications.count)
+        #expect(result.notes.isEmpty)
+    }
+
+    @Test("text changed in place under the same ID: removed and added again")
+    func changedInPlace() throws {
+        let (before, after) = try Self.plans()
+        let result = after.reconcile(pending: Self.pending(before))
+        let changed = zip(before.notifications, after.notifications).filter { $0.fingerprint != $1.fingerprint }.map(\.1.id)
+        #expect(result.remove == changed)
+        #expect(result.add.map(\.id) == changed)
+        #expect(result.unchanged == after.notifications.count - changed.count)
+        // Comparing IDs alone would have found nothing to do.
+        #expect(Set(before.notifications.map(\.id)) == Set(after.notifications.map(\.id)))
+    }
+
+    @Test("permission revoked: the OS reports nothing pending, so everything is added and the note says so")
+    func nothingPending() throws {
+        let (before, _) = try Self.plans()
+        let result = before.reconcile(pending: [])
+        #expect(result.remove.isEmpty)
+        #expect(result.add == before.notifications)
+        #expect(result.notes == ["nothing of remindc's is pending: all \(before.notifications.count) notifications are added (a new install, or notifications turned off and on again)"])
+    }
+
+    @Test("the app's own notifications are left alone; stale and unfingerprinted ones of remindc's are replaced")
+    func foreignAndStale() throws {
+        let (before, _) = try Self.plans()
+        var pending = Self.pending(before)
+        let first = before.notifications[0]
+        pending[1].fingerprint = nil
+        pending += [
+            PendingNotification(id: "welcome-tour"), PendingNotification(id: "promo", fingerprint: nil),
+            PendingNotification(id: "med-a-20260101-0920"), PendingNotification(id: "gone-20260101-0920-followup-snooze"),
+            PendingNotification(id: "custom", fingerprint: "0123456789abcdef"), PendingNotification(id: first.id, fingerprint: first.fingerprint),
+        ]
+        let result = before.reconcile(pending: pending)
+        #expect(result.foreign == ["welcome-tour", "promo"])
+        #expect(result.remove == [before.notifications[1].id, "med-a-20260101-0920", "gone-20260101-0920-followup-snooze", "custom"])
+        #expect(result.add.map(\.id) == [before.notifications[1].id])
+        #expect(result.unchanged == before.notifications.count - 1)
+        // The example reserves no slots, so two foreign notifications may push out the last ones.
+        #expect(result.notes == ["2 pending notifications are not remindc's, more than reservedSlots 0: the OS may drop some of the plan's last ones"])
+    }
+
+    @Test("fingerprints follow the documented contract, recomputed by Python from the plan JSON")
+    func fingerprintContractInPython() throws {
+        let plan = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Golden/plans/medication.with-events.json")
+        let script = """
+        import calendar, datetime, json, sys
+        def fnv(fields):
+            h = 0xcbf29ce484222325
+            def byte(b):
+                nonlocal h
+                h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
+            for f in fields:
+                if f is None:
+                    byte(0); continue
+                data = f.encode()
+                byte(1)
+                for b in len(data).to_bytes(8, 'little'): byte(b)
+                for b in data: byte(b)
+            return '%016x' % h
+        plan = json.load(open(sys.argv[1]))
+        checked = 0
+        for n in plan['notifications']:
+            seconds = int(datetime.datetime.fromisoformat(n['fireAt']).timestamp())
+            fields = [n['id'], str(seconds), n['title'], n['body'], n.get('category'), n['interruptionLevel'],
+                      n.get('sound'), n.get('threadID')]
+            for key in sorted(n.get('userInfo', {})):
+                fields += [key, n['userInfo'][key]]
+            assert fnv(fields) == n['fingerprint'], (n['id'], fnv(fields), n['fingerprint'])
+            checked += 1
+        print(checked)
+        """
+        let result = try run(try #require(Python.executable), ["-c", script, plan.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect((Int(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 20)
+    }
+
+    @Test("remindc reconcile reads a plain list and expo's JSON, and --exit-code says whether to act")
+    func commandLine() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (before, _) = try Self.plans()
+        let planPath = folder.appendingPathComponent("plan.json").path
+        try Data(PlanJSON.encode(before)).write(to: URL(fileURLWithPath: planPath))
+        let plain = folder.appendingPathComponent("pending.json")
+        let all = before.notifications.map { #"{"id": "\#($0.id)", "fingerprint": "\#($0.fingerprint)"}"# }
+        try "[\(all.joined(separator: ", "))]".write(to: plain, atomically: true, encoding: .utf8)
+        let same = try remindc("reconcile", planPath, "--pending", plain.path, "--exit-code")
+        #expect(same.status == 0, "\(same.standardError)")
+        #expect(same.standardOutput.hasSuffix("Reconcile: 0 to remove, 0 to add, \(before.notifications.count) unchanged, 0 not remindc's.\n"))
+
+        // expo: identifier, content.data.fingerprint; the first notification's text is stale.
+        let first = before.notifications[0]
+        let expo = folder.appendingPathComponent("expo.json")
+        try """
+        [{"identifier": "\(first.id)", "content": {"title": "old", "data": {"fingerprint": "ffffffffffffffff"}}, "trigger": {"type": "date", "value": 1}},
+         {"identifier": "my-app-nudge", "content": {"title": "Hi", "data": {}}, "trigger": null}]
+        """.write(to: expo, atomically: true, encoding: .utf8)
+        let changed = try remindc("reconcile", planPath, "--pending", expo.path, "--exit-code", "--format", "json")
+        #expect(changed.status == 2, "\(changed.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(changed.standardOutput.utf8)) as? [String: Any])
+        #expect(object["remove"] as? [String] == [first.id])
+        #expect((object["add"] as? [[String: Any]])?.count == before.notifications.count)
+        #expect(object["foreign"] as? [String] == ["my-app-nudge"])
+
+        let bad = folder.appendingPathComponent("bad.json")
+        try "[{\"id\": \"a\"},\n 42]".write(to: bad, atomically: true, encoding: .utf8)
+        let refused = try remindc("reconcile", planPath, "--pending", bad.path)
+        #expect(refused.status == 1)
+        #expect(refused.standardError == "\(bad.path):2:2: error: each pending notification must be an object with 'id' (or expo's 'identifier')\n")
+    }
+}
