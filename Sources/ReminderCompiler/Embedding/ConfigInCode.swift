@@ -152,6 +152,12 @@ extension LocalTime: ExpressibleByStringLiteral {
         self = ConfigValueParsing.time(text) ?? LocalTime(invalid: ())
     }
 
+    /// Parses `HH:MM` (00:00–23:59) from text an app holds; nil when it is not a time.
+    public init?(_ text: String) {
+        guard let time = ConfigValueParsing.time(text) else { return nil }
+        self = time
+    }
+
     /// The invalid time a malformed literal makes.
     init(invalid: Void) {
         self.minuteOfDay = -1
@@ -166,6 +172,13 @@ extension CivilDate: ExpressibleByStringLiteral {
     /// `validate()` reports; it never traps.
     public init(stringLiteral text: String) {
         self = ConfigValueParsing.date(text) ?? CivilDate(dayNumber: Int.min)
+    }
+
+    /// Parses `YYYY-MM-DD` (years 1970–9999) from text an app holds; nil when it is not
+    /// such a date.
+    public init?(_ text: String) {
+        guard let date = ConfigValueParsing.date(text) else { return nil }
+        self = date
     }
 
     /// Whether the date lies in `supportedYears`, the only dates a config may name.
