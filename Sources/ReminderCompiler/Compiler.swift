@@ -121,6 +121,14 @@ public enum ReminderCompiler {
         EventsDecoder.decode(bytes, path: path, diagnostics: &diagnostics)
     }
 
+    /// Reads an events file, plist or JSON (SPEC §6), returning its diagnostics as
+    /// `compile` and `check` do; the events are nil when it has errors.
+    public static func readEvents(_ bytes: [UInt8], path: String) -> (events: ReminderEvents?, diagnostics: [Diagnostic]) {
+        var collector = DiagnosticCollector()
+        let events = EventsDecoder.decode(bytes, path: path, diagnostics: &collector)
+        return (events, collector.sorted)
+    }
+
     /// Plans a validated config, after the events (SPEC §5–§8).
     ///
     /// The window is drafted a few weeks at a time, and only what the budget keeps is

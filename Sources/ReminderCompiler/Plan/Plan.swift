@@ -125,7 +125,7 @@ public struct PlannedNotification: Sendable, Hashable {
 }
 
 /// A notification removed inside the window, and why.
-public struct SuppressedNotification: Sendable, Hashable {
+public struct SuppressedNotification: Sendable, Hashable, Codable {
     /// Why it was removed (SPEC §6).
     public enum Reason: String, Sendable, Hashable {
         case activity, done, skip, snoozed

@@ -1,0 +1,334 @@
+/// `Codable` in the shapes the command line writes: a plan, its notifications, the diff
+/// and events decode from the CLI's JSON with `JSONDecoder`, and encode to the same keys.
+/// The CLI's own writer stays the byte-exact format (key order, indentation); these are
+/// for apps and servers that exchange those files.
+
+private func corrupted(_ decoder: any Decoder, _ text: String) -> DecodingError {
+    .dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: text))
+}
+
+extension ZonedInstant: Codable {
+    /// Reads an RFC 3339 timestamp, keeping its offset.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let instant = InstantParsing.zonedRFC3339(text) else { throw corrupted(decoder, "'\(text)' is not an RFC 3339 instant") }
+        self = instant
+    }
+
+    /// Writes `rfc3339`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rfc3339)
+    }
+}
+
+extension LocalDateTime: Codable {
+    /// Reads `YYYY-MM-DDTHH:MM`.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let value = ConfigValueParsing.dateTime(text) else { throw corrupted(decoder, "'\(text)' is not YYYY-MM-DDTHH:MM") }
+        self = value
+    }
+
+    /// Writes `YYYY-MM-DDTHH:MM`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension InterruptionLevel: Codable {}
+extension PlannedNotification.Kind: Codable {}
+extension SuppressedNotification.Reason: Codable {}
+
+
+extension NotificationAction: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, title, destructive, foreground, snoozeMinutes
+    }
+
+    /// Reads an action; absent flags are false.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id), title: try container.decode(String.self, forKey: .title),
+            destructive: try container.decodeIfPresent(Bool.self, forKey: .destructive) ?? false,
+            foreground: try container.decodeIfPresent(Bool.self, forKey: .foreground) ?? false,
+            snoozeMinutes: try container.decodeIfPresent(Int.self, forKey: .snoozeMinutes)
+        )
+    }
+
+    /// Writes the action as the plan does: flags only when set.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        if destructive { try container.encode(true, forKey: .destructive) }
+        if foreground { try container.encode(true, forKey: .foreground) }
+        try container.encodeIfPresent(snoozeMinutes, forKey: .snoozeMinutes)
+    }
+}
+
+extension PlannedNotification: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, fireAt, slot, reminders, group, parent, title, body, interruptionLevel, category, sound, threadID
+        case userInfo, replaces, durationMinutes, numericId, fingerprint, sequence
+    }
+
+    /// Reads a notification of the plan JSON; `numericId` and `fingerprint` are derived
+    /// from the other fields, so they are computed rather than trusted.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id), kind: try container.decode(Kind.self, forKey: .kind),
+            fireAt: try container.decode(ZonedInstant.self, forKey: .fireAt),
+            slot: try container.decode(LocalDateTime.self, forKey: .slot),
+            reminders: try container.decode([String].self, forKey: .reminders),
+            group: try container.decodeIfPresent(String.self, forKey: .group),
+            parent: try container.decodeIfPresent(String.self, forKey: .parent),
+            title: try container.decode(String.self, forKey: .title), body: try container.decode(String.self, forKey: .body),
+            interruptionLevel: try container.decode(InterruptionLevel.self, forKey: .interruptionLevel),
+            category: try container.decodeIfPresent(String.self, forKey: .category),
+            sound: try container.decodeIfPresent(String.self, forKey: .sound),
+            threadID: try container.decodeIfPresent(String.self, forKey: .threadID),
+            userInfo: try container.decodeIfPresent([String: String].self, forKey: .userInfo) ?? [:],
+            replaces: try container.decodeIfPresent([String].self, forKey: .replaces) ?? [],
+            durationMinutes: try container.decodeIfPresent(Int.self, forKey: .durationMinutes) ?? 15,
+            sequence: try container.decode(Int.self, forKey: .sequence)
+        )
+    }
+
+    /// Writes the plan JSON's keys, optional ones only when set.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(fireAt, forKey: .fireAt)
+        try container.encode(slot, forKey: .slot)
+        try container.encode(reminders, forKey: .reminders)
+        try container.encodeIfPresent(group, forKey: .group)
+        try container.encodeIfPresent(parent, forKey: .parent)
+        try container.encode(title, forKey: .title)
+        try container.encode(body, forKey: .body)
+        try container.encode(interruptionLevel, forKey: .interruptionLevel)
+        try container.encodeIfPresent(category, forKey: .category)
+        try container.encodeIfPresent(sound, forKey: .sound)
+        try container.encodeIfPresent(threadID, forKey: .threadID)
+        if !userInfo.isEmpty { try container.encode(userInfo, forKey: .userInfo) }
+        if !replaces.isEmpty { try container.encode(replaces, forKey: .replaces) }
+        if durationMinutes != 15 { try container.encode(durationMinutes, forKey: .durationMinutes) }
+        try container.encode(Int(numericId), forKey: .numericId)
+        try container.encode(fingerprint, forKey: .fingerprint)
+        try container.encode(sequence, forKey: .sequence)
+    }
+}
+
+extension Plan: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case formatVersion, timeZone, now, windowEnd, pendingLimit, reservedSlots, coveredUntil, dropped, categories
+        case notifications, suppressed, warnings
+    }
+
+    /// Reads a plan JSON file of `formatVersion` 1.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .formatVersion)
+        guard version == 1 else { throw corrupted(decoder, "plan formatVersion \(version) is not supported; expected 1") }
+        self.init(
+            timeZone: try container.decode(String.self, forKey: .timeZone), now: try container.decode(ZonedInstant.self, forKey: .now),
+            windowEnd: try container.decode(ZonedInstant.self, forKey: .windowEnd),
+            pendingLimit: try container.decode(Int.self, forKey: .pendingLimit),
+            reservedSlots: try container.decode(Int.self, forKey: .reservedSlots),
+            coveredUntil: try container.decode(ZonedInstant.self, forKey: .coveredUntil),
+            dropped: try container.decode(Int.self, forKey: .dropped),
+            categories: try container.decode([String: [NotificationAction]].self, forKey: .categories),
+            notifications: try container.decode([PlannedNotification].self, forKey: .notifications),
+            suppressed: try container.decode([SuppressedNotification].self, forKey: .suppressed),
+            warnings: try container.decode([String].self, forKey: .warnings)
+        )
+    }
+
+    /// Writes the plan JSON's keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(formatVersion, forKey: .formatVersion)
+        try container.encode(timeZone, forKey: .timeZone)
+        try container.encode(now, forKey: .now)
+        try container.encode(windowEnd, forKey: .windowEnd)
+        try container.encode(pendingLimit, forKey: .pendingLimit)
+        try container.encode(reservedSlots, forKey: .reservedSlots)
+        try container.encode(coveredUntil, forKey: .coveredUntil)
+        try container.encode(dropped, forKey: .dropped)
+        try container.encode(categories, forKey: .categories)
+        try container.encode(notifications, forKey: .notifications)
+        try container.encode(suppressed, forKey: .suppressed)
+        try container.encode(warnings, forKey: .warnings)
+    }
+}
+
+extension ReminderEvents: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case formatVersion, events
+    }
+
+    private enum EventKeys: String, CodingKey {
+        case activity, at, occurrence, action, minutes
+    }
+
+    /// Reads an events file's JSON (`{"events": [...]}`); instants are RFC 3339 strings.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let version = try container.decodeIfPresent(Int.self, forKey: .formatVersion), version != 1 {
+            throw corrupted(decoder, "events formatVersion \(version) is not supported; expected 1")
+        }
+        var list = try container.nestedUnkeyedContainer(forKey: .events)
+        while !list.isAtEnd {
+            let event = try list.nestedContainer(keyedBy: EventKeys.self)
+            func instant() throws -> Int64 {
+                let text = try event.decode(String.self, forKey: .at)
+                guard let seconds = InstantParsing.rfc3339(text) else { throw corrupted(decoder, "'\(text)' is not an RFC 3339 instant") }
+                return seconds
+            }
+            if let activity = try event.decodeIfPresent(String.self, forKey: .activity) {
+                logActivity(activity, at: try instant())
+                continue
+            }
+            let occurrence = try event.decode(String.self, forKey: .occurrence)
+            switch try event.decode(String.self, forKey: .action) {
+            case "done": record(.done, occurrence: occurrence)
+            case "skip": record(.skip, occurrence: occurrence)
+            case "snooze": record(.snooze(at: try instant(), minutes: try event.decodeIfPresent(Int.self, forKey: .minutes)), occurrence: occurrence)
+            case let other: throw corrupted(decoder, "unknown action '\(other)'; expected one of 'done', 'skip', 'snooze'")
+            }
+        }
+    }
+
+    /// Writes `{"formatVersion": 1, "events": [...]}`: activities by name and instant (in
+    /// UTC), then the actions in their order.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(1, forKey: .formatVersion)
+        var list = container.nestedUnkeyedContainer(forKey: .events)
+        for (activity, instants) in activities.sorted(by: { $0.key < $1.key }) {
+            for instant in instants {
+                var event = list.nestedContainer(keyedBy: EventKeys.self)
+                try event.encode(activity, forKey: .activity)
+                try event.encode(ZonedInstant(seconds: instant, offsetSeconds: 0).rfc3339, forKey: .at)
+            }
+        }
+        for action in actions {
+            var event = list.nestedContainer(keyedBy: EventKeys.self)
+            try event.encode(action.occurrence, forKey: .occurrence)
+            switch action.kind {
+            case .done: try event.encode("done", forKey: .action)
+            case .skip: try event.encode("skip", forKey: .action)
+            case .snooze(let at, let minutes):
+                try event.encode("snooze", forKey: .action)
+                try event.encode(ZonedInstant(seconds: at, offsetSeconds: 0).rfc3339, forKey: .at)
+                try event.encodeIfPresent(minutes, forKey: .minutes)
+            }
+        }
+    }
+}
+
+extension FieldValue: Codable {
+    /// Reads a value by its JSON type; an RFC 3339 string stays a string here (see
+    /// `PlanDiffDocument.Change`, which knows that `fireAt` is an instant).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int.self) {
+            self = .integer(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let list = try? container.decode([String].self) {
+            self = .strings(list)
+        } else {
+            self = .dictionary(try container.decode([String: String].self))
+        }
+    }
+
+    /// Writes the value as the plan JSON holds it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try container.encode(text)
+        case .integer(let number): try container.encode(number)
+        case .instant(let instant): try container.encode(instant)
+        case .strings(let list): try container.encode(list)
+        case .dictionary(let values): try container.encode(values)
+        }
+    }
+}
+
+/// The diff as `remindc diff --format json` and `compile --diff` write it: whole
+/// notifications to add and update, IDs to cancel and those expired.
+public struct PlanDiffDocument: Sendable, Hashable, Codable {
+    /// One changed field's values before and after; nil when absent.
+    public struct Change: Sendable, Hashable, Codable {
+        public var before: FieldValue?
+        public var after: FieldValue?
+    }
+
+    /// A changed notification: its changed fields by key, and the new notification.
+    public struct Update: Sendable, Hashable, Codable {
+        public var id: String
+        public var changes: [String: Change]
+        public var notification: PlannedNotification
+
+        private enum CodingKeys: String, CodingKey {
+            case id, changes, notification
+        }
+
+        init(id: String, changes: [String: Change], notification: PlannedNotification) {
+            self.id = id
+            self.changes = changes
+            self.notification = notification
+        }
+
+        /// Reads an update; `fireAt` values become instants again.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            notification = try container.decode(PlannedNotification.self, forKey: .notification)
+            changes = try container.decode([String: Change].self, forKey: .changes)
+            if var fireAt = changes["fireAt"] {
+                func instant(_ value: FieldValue?) -> FieldValue? {
+                    guard case .string(let text)? = value, let parsed = InstantParsing.zonedRFC3339(text) else { return value }
+                    return .instant(parsed)
+                }
+                fireAt.before = instant(fireAt.before)
+                fireAt.after = instant(fireAt.after)
+                changes["fireAt"] = fireAt
+            }
+        }
+    }
+
+    /// Always 1.
+    public var formatVersion = 1
+    /// Schedule these.
+    public var add: [PlannedNotification]
+    /// Remove these pending IDs.
+    public var cancel: [String]
+    /// Remove the old and schedule the new.
+    public var update: [Update]
+    /// Already fired: nothing to do.
+    public var expired: [String]
+    /// In both plans, unchanged.
+    public var unchanged: Int
+
+    /// The document of a diff.
+    public init(_ diff: PlanDiff) {
+        add = diff.add
+        cancel = diff.cancel.map(\.id)
+        update = diff.update.map { update in
+            Update(
+                id: update.id,
+                changes: Dictionary(uniqueKeysWithValues: update.changes.map { ($0.field, Change(before: $0.before, after: $0.after)) }),
+                notification: update.notification
+            )
+        }
+        expired = diff.expired.map(\.id)
+        unchanged = diff.unchanged
+    }
+}
