@@ -228,6 +228,7 @@ struct PlanSetup {
         _ config: ReminderConfig, options: CompileOptions, events: ReminderEvents, diagnostics: [Diagnostic],
         zones: TimeZoneDatabase
     ) -> Result<PlanSetup, Failure> {
+        let config = config.locatingPartsBuiltInCode()
         var collector = DiagnosticCollector()
         collector.append(contentsOf: diagnostics)
         // The config may have been built or changed in code: nothing is planned before it

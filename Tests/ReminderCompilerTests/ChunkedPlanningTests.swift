@@ -22,7 +22,7 @@ struct ChunkedPlanningTests {
         ReminderCompiler.plan(config, options: options, events: events, diagnostics: [], zones: .system, rangeDays: 4000)
     }
 
-    @Test("give the same bytes and diagnostics as the whole plan, whatever the chunk size", .timeLimit(.minutes(5)))
+    @Test("give the same bytes and diagnostics as the whole plan, whatever the chunk size", .timeLimit(.minutes(15)))
     func sameBytes() throws {
         var generator = PlanScenarioGenerator(seed: 31)
         for round in 0..<120 {

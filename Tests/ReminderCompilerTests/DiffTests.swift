@@ -98,7 +98,7 @@ struct DiffTests {
     }
 
     @Test("applying diff(old, new) to old's pending notifications gives exactly new; expired are exactly those that fired",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(15)))
     func applyingTheDiff() throws {
         var generator = PlanScenarioGenerator(seed: 9)
         for round in 0..<200 {

@@ -48,7 +48,7 @@ enum Mutator {
 
 @Suite("Mutation")
 struct MutationTests {
-    @Test("thousands of damaged examples never crash or hang the library", .timeLimit(.minutes(5)))
+    @Test("thousands of damaged examples never crash or hang the library", .timeLimit(.minutes(15)))
     func libraryNeverCrashes() throws {
         let examples = try TestEnvironment.exampleConfigs().map { try TestEnvironment.bytes($0) }
         var generator = SeededGenerator(seed: 7)
@@ -73,7 +73,7 @@ struct MutationTests {
         #expect(rejected > 2000)
     }
 
-    @Test("damaged examples make the built remindc exit 0 or 1, never crash", .timeLimit(.minutes(5)))
+    @Test("damaged examples make the built remindc exit 0 or 1, never crash", .timeLimit(.minutes(15)))
     func binaryExitsCleanly() throws {
         let examples = try TestEnvironment.exampleConfigs().map { try TestEnvironment.bytes($0) }
         let scratch = try TestEnvironment.scratchFolder()

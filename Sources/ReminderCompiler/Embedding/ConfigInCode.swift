@@ -26,6 +26,26 @@ extension ReminderConfig {
     }
 }
 
+extension ReminderConfig {
+    /// The config with each part built in code located by its key path (`reminders[2]`,
+    /// `reminders[2].followUp`, `groups.morning`), so that warnings found while planning
+    /// name the part they are about. Parts read from a file keep their positions.
+    func locatingPartsBuiltInCode() -> ReminderConfig {
+        var located = self
+        if located.location.isKeyPath, located.location.path.isEmpty { located.location = .keyPath("config") }
+        for index in located.reminders.indices {
+            if located.reminders[index].location.isKeyPath { located.reminders[index].location = .keyPath("reminders[\(index)]") }
+            if let followUp = located.reminders[index].followUp, followUp.location.isKeyPath {
+                located.reminders[index].followUp?.location = .keyPath("reminders[\(index)].followUp")
+            }
+        }
+        for (key, group) in located.groups where group.location.isKeyPath {
+            located.groups[key]?.location = .keyPath("groups.\(key)")
+        }
+        return located
+    }
+}
+
 extension Reminder {
     /// Creates a reminder in code; `activity` defaults to the id, as in a config file.
     public init(

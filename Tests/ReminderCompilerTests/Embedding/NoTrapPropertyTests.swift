@@ -94,7 +94,7 @@ struct NoTrapPropertyTests {
         }
     }
 
-    @Test("random extreme values give a plan or errors", .timeLimit(.minutes(5)))
+    @Test("random extreme values give a plan or errors", .timeLimit(.minutes(15)))
     func neverTraps() throws {
         var scenarios = PlanScenarioGenerator(seed: 0xBAD_F00D)
         var extremes = Extremes(random: ScheduleGenerator(generator: SeededGenerator(seed: 77)))

@@ -80,7 +80,7 @@ struct ExpansionPropertyTests {
     }
 
     @Test("the engine's slots, instants and rotation indices equal the reference's",
-          .timeLimit(.minutes(10)), arguments: zones)
+          .timeLimit(.minutes(15)), arguments: zones)
     func matchesReference(_ zone: String) throws {
         let reference = ReferenceExpander(zone: zone)
         let rules = try #require(TimeZoneDatabase.system.zone(zone))
