@@ -68,6 +68,12 @@ struct ConfigDecoder {
         checkGroupFollowUps(config)
         warnAboutUnusedGroups(config)
         if !reader.diagnostics.hasErrors {
+            // The rules every config value passes, however it was made; what the decoder
+            // accepted passes them too, so this reports nothing unless the two disagree.
+            let validator = ConfigValidator(config, zones: zones, timeZoneOverride: options.timeZoneOverride)
+            reader.diagnostics.append(contentsOf: validator.diagnostics.filter { $0.severity == .error })
+        }
+        if !reader.diagnostics.hasErrors {
             warnAboutSchedulesThatNeverFire(config, options: options)
         }
         return reader.diagnostics.hasErrors ? nil : config

@@ -266,14 +266,19 @@ extension FieldValue: Codable {
 public struct PlanDiffDocument: Sendable, Hashable, Codable {
     /// One changed field's values before and after; nil when absent.
     public struct Change: Sendable, Hashable, Codable {
+        /// The old plan's value.
         public var before: FieldValue?
+        /// The new plan's value.
         public var after: FieldValue?
     }
 
     /// A changed notification: its changed fields by key, and the new notification.
     public struct Update: Sendable, Hashable, Codable {
+        /// The notification's ID.
         public var id: String
+        /// The changed fields by their plan JSON key.
         public var changes: [String: Change]
+        /// The new notification.
         public var notification: PlannedNotification
 
         private enum CodingKeys: String, CodingKey {

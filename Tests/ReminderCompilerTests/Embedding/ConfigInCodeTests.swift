@@ -43,6 +43,7 @@ struct ConfigInCodeTests {
             config, options: CompileOptions(now: Self.monday, timeZone: TimeZone(identifier: "Europe/Berlin")!), events: events
         )
         let plan = try #require(result.plan, "\(result.diagnostics.map(\.formatted))")
+        for n in result.plan?.notifications ?? [] { _ = (n.id, n.fireDate, n.title, n.fingerprint) }
         // Today 09:20: med-a logged at 09:00 and med-b done, so the group and its follow-up
         // are gone; yesterday's snooze, resolved from the config, fires at 09:15.
         #expect(plan.suppressed.map { "\($0.id) \($0.reminders) \($0.reason)" } == [
