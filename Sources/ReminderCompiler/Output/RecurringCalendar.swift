@@ -35,13 +35,25 @@ extension ICalendarExport {
                 lastInstant = max(lastInstant, event.start)
             }
         }
-        if !events.isEmpty {
+        for notification in plan.notifications where notification.kind == .snooze {
+            firstInstant = min(firstInstant, notification.fireAt.seconds)
+            lastInstant = max(lastInstant, notification.fireAt.seconds)
+        }
+        if !events.isEmpty || plan.notifications.contains(where: { $0.kind == .snooze }) {
             for (name, value) in VTimeZoneBuilder(rules: rules).lines(named: plan.timeZone, for: firstInstant...lastInstant) {
                 writer.line(name, value)
             }
         }
         for event in events {
             for (name, value) in event { writer.line(name, value) }
+        }
+        // A snooze has no series: it is a plain event, as in the expanded style.
+        let stampLine = stampLine(now: plan.now.seconds)
+        for notification in plan.notifications where notification.kind == .snooze {
+            writeEvent(
+                notification, startName: "DTSTART;TZID=\(parameterValue(plan.timeZone))", timeline: timeline,
+                stampLine: stampLine, uidSuffix: "@" + settings.uidDomain, to: &writer
+            )
         }
         writer.raw("END:VCALENDAR")
         return writer.bytes
@@ -104,7 +116,9 @@ struct RecurringSeries {
         var events: [Event] = []
         for time in schedule.timesOfDay.resolved {
             guard let first = firstByTime[time] else { continue }
-            events.append(series(time: time, first: first, inWindow: inWindowByTime[time] ?? [], settings: settings, stamp: stamp))
+            if let event = series(time: time, first: first, inWindow: inWindowByTime[time] ?? [], settings: settings, stamp: stamp) {
+                events.append(event)
+            }
         }
         return events
     }
@@ -144,27 +158,65 @@ struct RecurringSeries {
          ("DESCRIPTION", ICalendarWriter.escapeText(description.isEmpty ? "Reminder" : description)), ("END", "VALARM")]
     }
 
-    /// One series: the reminder at one time of day.
-    private func series(time: LocalTime, first: Slot, inWindow: [Slot], settings: CalendarSettings, stamp: String) -> Event {
-        let zoneParameter = "TZID=\(ICalendarExport.parameterValue(zoneName))"
-        var lines = header(uid: "\(reminder.id)-\(zeroPadded(time.hour, 2))\(zeroPadded(time.minute, 2))@\(settings.uidDomain)", stamp: stamp)
-        lines.append(("DTSTART;\(zoneParameter)", ICalendarFormat.localDateTime(localSeconds(first.local))))
+    /// One series: the reminder at one time of day, in the subset every checked reader
+    /// (RFC 5545 parsers, ical.js, libical, vobject, Radicale) expands alike:
+    /// - DTSTART is an instance of the RRULE; RDATEs are in UTC (libical reads an RDATE
+    ///   with TZID as UTC); EXDATEs only remove instances of the rule (ical.js skips the
+    ///   EXDATE after one that removes nothing);
+    /// - a series with an instance in the window whose local time a DST change skips or
+    ///   repeats is written without RRULE, as its instants in UTC: readers place such
+    ///   times differently, and libical shifts every later instance after one in a gap.
+    ///
+    /// Returns nil when the window holds no instance to start from.
+    private func series(time: LocalTime, first: Slot, inWindow: [Slot], settings: CalendarSettings, stamp: String) -> Event? {
         let (rrule, expressible) = recurrenceRule()
-        if let rrule { lines.append(("RRULE", rrule)) }
-        // Occurrences inside the window that the RRULE does not produce.
-        let extra = inWindow.filter { $0.local != first.local && !expressible.firesOn($0.local.date) }
-        if !extra.isEmpty {
-            lines.append(("RDATE;\(zoneParameter)", extra.map { ICalendarFormat.localDateTime(localSeconds($0.local)) }.joined(separator: ",")))
+        let isSuppressed = { (slot: Slot) in suppressed.contains(NotificationID.occurrence(reminder.id, slot: slot.local)) }
+        let troubled = inWindow.contains { $0.movedByGap || isRepeatedLocalTime($0) } || first.movedByGap || isRepeatedLocalTime(first)
+        let uid = "\(reminder.id)-\(zeroPadded(time.hour, 2))\(zeroPadded(time.minute, 2))@\(settings.uidDomain)"
+        var lines = header(uid: uid, stamp: stamp)
+        // DTSTART must be an instance of the rule: the first one from the first upcoming
+        // slot on, inside the window.
+        let ruleStart = expressible.firesOn(first.local.date)
+            ? first : inWindow.first { expressible.firesOn($0.local.date) && $0.local >= first.local }
+        guard let rrule, let start = ruleStart, !troubled else {
+            // Every instance of the window, each in UTC.
+            var instants = inWindow.filter { !isSuppressed($0) }.map(\.instant)
+            if !instants.contains(first.instant), !isSuppressed(first), window.contains(first.instant) { instants.append(first.instant) }
+            instants.sort()
+            guard let start = instants.first else { return nil }
+            lines.append(("DTSTART", ICalendarFormat.utcDateTime(start)))
+            if instants.count > 1 {
+                lines.append(("RDATE", instants.dropFirst().map(ICalendarFormat.utcDateTime).joined(separator: ",")))
+            }
+            lines += body(rotationSlot: first)
+            return Event(lines: lines, start: start)
         }
-        var excluded = Set(schedule.exceptions.filter { $0 >= first.local.date }.map { LocalDateTime(date: $0, time: time) })
-        for slot in inWindow where suppressed.contains(NotificationID.occurrence(reminder.id, slot: slot.local)) {
+        let zoneParameter = "TZID=\(ICalendarExport.parameterValue(zoneName))"
+        lines.append(("DTSTART;\(zoneParameter)", ICalendarFormat.localDateTime(localSeconds(start.local))))
+        lines.append(("RRULE", rrule))
+        // The window's occurrences the rule does not produce (before its start, or outside
+        // its days), in UTC.
+        let extra = inWindow.filter { !expressible.firesOn($0.local.date) || $0.local < start.local }
+            .filter { !isSuppressed($0) && $0.local != start.local }.map(\.instant)
+        if !extra.isEmpty {
+            lines.append(("RDATE", extra.sorted().map(ICalendarFormat.utcDateTime).joined(separator: ",")))
+        }
+        // EXDATEs remove instances of the rule only: `except` dates it would produce, and
+        // occurrences the plan suppressed.
+        var excluded = Set(schedule.exceptions.filter { $0 >= start.local.date && expressible.firesOn($0) }.map { LocalDateTime(date: $0, time: time) })
+        for slot in inWindow where isSuppressed(slot) && expressible.firesOn(slot.local.date) && slot.local >= start.local {
             excluded.insert(slot.local)
         }
         if !excluded.isEmpty {
             lines.append(("EXDATE;\(zoneParameter)", excluded.sorted().map { ICalendarFormat.localDateTime(localSeconds($0)) }.joined(separator: ",")))
         }
         lines += body(rotationSlot: first)
-        return Event(lines: lines, start: first.instant)
+        return Event(lines: lines, start: start.instant)
+    }
+
+    /// Whether a slot's local time occurs twice on its date (clocks fell back).
+    private func isRepeatedLocalTime(_ slot: Slot) -> Bool {
+        ICalendarExport.unambiguousLocalTime(of: slot.instant, timeline: window.timeline) == nil
     }
 
     /// The RRULE of the schedule, and a schedule of exactly what that RRULE produces (for
@@ -192,10 +244,12 @@ struct RecurringSeries {
             let needsLastDay = schedule.missingDays == .lastDay ? schedule.monthDays.filter { abs($0) > 28 } : []
             let plainDays = schedule.monthDays.filter { !needsLastDay.contains($0) }
             if schedule.weekdayOrdinals.isEmpty, plainDays.isEmpty, needsLastDay.count == 1, let day = needsLastDay.first {
-                // Day 31 with lastDay: the last existing day of 28…31; -31: the first of -31…-28.
-                let candidates = day > 0 ? Array(28...day) : Array(day...(-28))
-                parts.append("BYMONTHDAY=" + candidates.map(String.init).joined(separator: ","))
-                parts.append("BYSETPOS=\(day > 0 ? -1 : 1)")
+                // Day 31 with lastDay is the month's last day, -31 its first. Other days
+                // would need BYSETPOS, which ical.js ignores: their instants are listed.
+                guard abs(day) == 31 else { return (nil, Schedule(frequency: .once)) }
+                parts.append("BYMONTHDAY=\(day > 0 ? -1 : 1)")
+                expressible.monthDays = [day > 0 ? -1 : 1]
+                expressible.missingDays = .skip
             } else if !plainDays.isEmpty {
                 // RFC 5545 skips days a month lacks, as `missingDays: skip` does.
                 parts.append("BYMONTHDAY=" + plainDays.map(String.init).joined(separator: ","))

@@ -85,19 +85,18 @@ struct VTimeZoneBuilder {
         let daylight = analysis.transitions.filter(\.toDaylight)
         let standard = analysis.transitions.filter { !$0.toDaylight }
         if analysis.transitions.isEmpty {
-            // No change around the file: one observance from well before it.
-            let local = instants.lowerBound - margin + Int64(analysis.initialOffset)
+            // No change around the file: one observance from 1970.
             lines += observance(
-                daylight: analysis.initialDaylight, onset: local, from: analysis.initialOffset, to: analysis.initialOffset
+                daylight: analysis.initialDaylight, onset: Self.onset1970, from: analysis.initialOffset, to: analysis.initialOffset
             )
         } else if !daylight.isEmpty, !standard.isEmpty,
                   let daylightRule = Self.commonRule(of: daylight), let standardRule = Self.commonRule(of: standard),
                   daylightRule.offsetTo == standardRule.offsetFrom, standardRule.offsetTo == daylightRule.offsetFrom
         {
-            // Both rules' onsets in the year before the earliest instant, so that both
-            // observances start before it.
-            let firstLocal = instants.lowerBound + Int64(analysis.initialOffset)
-            let year = CivilDate(dayNumber: Int(firstLocal.floorDivided(by: 86_400))).components.year - 1
+            // Both rules from their onsets in 1970, as Apple's and Outlook's files have them:
+            // vobject (Radicale) takes a zone that equals UTC over 2000–2020 for UTC, which
+            // a zone on GMT in winter (London, Dublin) would if its rules began later.
+            let year = 1970
             lines += observance(daylight: false, onset: standardRule.onset(in: year), from: standardRule.offsetFrom,
                                 to: standardRule.offsetTo, rrule: standardRule.rrule)
             lines += observance(daylight: true, onset: daylightRule.onset(in: year), from: daylightRule.offsetFrom,
@@ -105,14 +104,13 @@ struct VTimeZoneBuilder {
         } else {
             // Explicit observances: the period in force before the earliest instant, then
             // every transition up to the latest.
+            // The period in force before the earliest instant starts in 1970, for vobject's
+            // comparison with UTC over 2000–2020 (see above).
             let before = analysis.transitions.last { $0.instant <= instants.lowerBound }
-            if let before {
-                lines += observance(daylight: before.toDaylight, onset: before.localOnset, from: before.offsetFrom, to: before.offsetTo)
-            } else {
-                let local = instants.lowerBound - margin + Int64(analysis.initialOffset)
-                lines += observance(daylight: analysis.initialDaylight, onset: local, from: analysis.initialOffset,
-                                    to: analysis.initialOffset)
-            }
+            let offsetBefore = before?.offsetTo ?? analysis.initialOffset
+            lines += observance(
+                daylight: before?.toDaylight ?? analysis.initialDaylight, onset: Self.onset1970, from: offsetBefore, to: offsetBefore
+            )
             for transition in analysis.transitions
             where transition.instant > instants.lowerBound && transition.instant <= instants.upperBound {
                 lines += observance(daylight: transition.toDaylight, onset: transition.localOnset, from: transition.offsetFrom,
@@ -122,6 +120,9 @@ struct VTimeZoneBuilder {
         lines.append(("END", "VTIMEZONE"))
         return lines
     }
+
+    /// 1970-01-01T00:00 local: where observances start, as in Apple's and Outlook's files.
+    static let onset1970: Int64 = 0
 
     private func observance(daylight: Bool, onset: Int64, from: Int, to: Int, rrule: String? = nil) -> [(String, String)] {
         let kind = daylight ? "DAYLIGHT" : "STANDARD"

@@ -125,6 +125,7 @@ public struct ChunkedCompilation {
         var collisions = NumericIDCollisions()
 
         // Render and write what the budget keeps.
+        var keptSnoozes: [PlannedNotification] = []
         var written = 0
         var writtenPerRange = [Int](repeating: 0, count: ranges.count)
         for (index, range) in ranges.enumerated() where written < keptCount {
@@ -141,6 +142,8 @@ public struct ChunkedCompilation {
             for position in rendered.indices {
                 collisions.note(rendered[position].numericId, id: rendered[position].id, in: index)
             }
+            // A recurring calendar shows snoozes as plain events.
+            if icsSink != nil, expandedSink == nil { keptSnoozes += rendered.filter { $0.kind == .snooze } }
             // Handed to the writers as a constant: they share it and never change it.
             let notifications = rendered
             try planWriter.submit {
@@ -184,6 +187,7 @@ public struct ChunkedCompilation {
         } else if let icsSink {
             var outline = header
             outline.suppressed = summary.suppressed
+            outline.notifications = keptSnoozes
             let bytes = ICalendarExport.recurring(config, plan: outline, zones: zones)
             try calendarWriter.finish { try bytes.withUnsafeBytes(icsSink) }
         }

@@ -3,6 +3,9 @@
     check_ics.py expanded ICS PLAN [--rename]   every event's instant, title and body
     check_ics.py recurring ICS PLAN [--rename]  the series expanded inside the window
 
+Readers: icalendar and ical (expanded), recurring-ical-events (recurring), and vobject
+(Radicale's parser, both styles), each expanding with its own rules.
+
 With --rename the TZID is replaced by a name no library knows, so that only the file's own
 VTIMEZONE can supply the offsets. Prints problems and exits 1 when there are any.
 """
@@ -13,6 +16,7 @@ import sys
 
 import icalendar
 import recurring_ical_events
+import vobject
 from ical.calendar_stream import IcsCalendarStream
 
 RENAMED = "Remindc-Test/Renamed-Zone"
@@ -98,7 +102,30 @@ def expanded(ics_path, plan, rename):
             problems.append(f"ical: {uid} starts {event.dtstart.isoformat()}, the plan says {notification['fireAt']}")
         if event.summary != notification["title"]:
             problems.append(f"ical: {uid} summary {event.summary!r} != {notification['title']!r}")
+
+    found = sorted((domain_free(str(uid)), utc(start)) for uid, start in vobject_instances(text, None, None))
+    wanted = sorted((n["id"], utc(parse_instant(n["fireAt"]))) for n in expected.values())
+    if found != wanted:
+        problems.append(f"vobject: {len(found)} instants differ from the plan's {len(wanted)}; "
+                        f"first difference {next(((a, b) for a, b in zip(found, wanted) if a != b), None)}")
     return problems
+
+
+def vobject_instances(text, start, end):
+    """(UID, start) of every instance vobject expands, between start and end when given."""
+    result = []
+    for calendar in vobject.readComponents(text):
+        for event in calendar.contents.get("vevent", []):
+            uid = event.uid.value
+            rules = event.getrruleset(addRDate=True)
+            if rules is None:
+                moments = [event.dtstart.value]
+            elif start is None:
+                moments = list(rules)
+            else:
+                moments = rules.between(start, end, inc=True)
+            result += [(uid, moment) for moment in moments]
+    return result
 
 
 def recurring(ics_path, plan, rename):
@@ -107,25 +134,35 @@ def recurring(ics_path, plan, rename):
     check_physical_lines(raw, problems)
     now = parse_instant(plan["now"])
     end = parse_instant(plan["windowEnd"])
+    # Single notifications become series instances named by reminder; snoozes are events
+    # of their own, named by their ID.
     expected = sorted(
-        (n["reminders"][0], utc(parse_instant(n["fireAt"])))
-        for n in plan["notifications"] if n["kind"] == "single"
+        (n["reminders"][0] if n["kind"] == "single" else n["id"], utc(parse_instant(n["fireAt"])))
+        for n in plan["notifications"] if n["kind"] in ("single", "snooze")
     )
-    calendar = icalendar.Calendar.from_ical(text)
-    found = []
-    for occurrence in recurring_ical_events.of(calendar).between(now - datetime.timedelta(days=2), end + datetime.timedelta(days=2)):
-        start = occurrence.decoded("DTSTART")
-        if not (now < start <= end):
-            continue
-        uid = str(occurrence["UID"]).rsplit("@", 1)[0]
+
+    def key(uid):
+        uid = str(uid).rsplit("@", 1)[0]
+        if uid.endswith("-snooze"):
+            return uid
         match = re.fullmatch(r"(.+)-\d{8}-\d{4}", uid) or re.fullmatch(r"(.+)-\d{4}", uid)
-        found.append((match.group(1), utc(start)))
-    found.sort()
-    if found != expected:
-        missing = [f"{r} {t.isoformat()}" for r, t in expected if (r, t) not in found]
-        extra = [f"{r} {t.isoformat()}" for r, t in found if (r, t) not in expected]
-        problems.append(f"expanded series differ from the plan: {len(found)} vs {len(expected)}; "
-                        f"missing {missing[:5]}, extra {extra[:5]}")
+        return match.group(1)
+
+    def compare(reader, found):
+        found = sorted((key(uid), utc(start)) for uid, start in found if now < utc(start) <= end)
+        if found != expected:
+            missing = [f"{r} {t.isoformat()}" for r, t in expected if (r, t) not in found]
+            extra = [f"{r} {t.isoformat()}" for r, t in found if (r, t) not in expected]
+            problems.append(f"{reader}: expanded series differ from the plan: {len(found)} vs {len(expected)}; "
+                            f"missing {missing[:5]}, extra {extra[:5]}")
+
+    margin = datetime.timedelta(days=2)
+    calendar = icalendar.Calendar.from_ical(text)
+    compare("recurring-ical-events", [
+        (occurrence["UID"], occurrence.decoded("DTSTART"))
+        for occurrence in recurring_ical_events.of(calendar).between(now - margin, end + margin)
+    ])
+    compare("vobject", vobject_instances(text, now - margin, end + margin))
     return problems
 
 
