@@ -2,9 +2,9 @@
 ///
 /// Where the zone follows one yearly rule throughout a span of 400 days around the file's
 /// instants, it is written in the RRULE form (one STANDARD, one DAYLIGHT) that Outlook
-/// needs; otherwise as explicit observances, one per transition. Either way every
-/// observance starts before the earliest instant, each onset is written in the local time
-/// of its TZOFFSETFROM, and offsets carry no seconds.
+/// needs; otherwise as explicit observances, one per transition. Either way the first
+/// observance starts in 1970, as in Apple's and Outlook's files, each onset is written in
+/// the local time of its TZOFFSETFROM, and offsets carry no seconds.
 struct VTimeZoneBuilder {
     let rules: ZoneRules
 
@@ -102,17 +102,18 @@ struct VTimeZoneBuilder {
             lines += observance(daylight: true, onset: daylightRule.onset(in: year), from: daylightRule.offsetFrom,
                                 to: daylightRule.offsetTo, rrule: daylightRule.rrule)
         } else {
-            // Explicit observances: the period in force before the earliest instant, then
-            // every transition up to the latest.
-            // The period in force before the earliest instant starts in 1970, for vobject's
-            // comparison with UTC over 2000–2020 (see above).
-            let before = analysis.transitions.last { $0.instant <= instants.lowerBound }
-            let offsetBefore = before?.offsetTo ?? analysis.initialOffset
+            // Explicit observances: every transition from 2000 (or 400 days before the
+            // earliest instant) to 400 days after the latest, after the period in force at
+            // the start, from 1970. The history back to 2000 keeps vobject from taking a
+            // zone on UTC+0 part of the year (Casablanca during Ramadan) for UTC; the days
+            // after the latest instant give the series that go on past the window their
+            // offsets there.
+            let year2000: Int64 = 946_684_800
+            let history = transitions(in: min(year2000, instants.lowerBound - margin)...(instants.upperBound + margin))
             lines += observance(
-                daylight: before?.toDaylight ?? analysis.initialDaylight, onset: Self.onset1970, from: offsetBefore, to: offsetBefore
+                daylight: history.initialDaylight, onset: Self.onset1970, from: history.initialOffset, to: history.initialOffset
             )
-            for transition in analysis.transitions
-            where transition.instant > instants.lowerBound && transition.instant <= instants.upperBound {
+            for transition in history.transitions {
                 lines += observance(daylight: transition.toDaylight, onset: transition.localOnset, from: transition.offsetFrom,
                                     to: transition.offsetTo)
             }
