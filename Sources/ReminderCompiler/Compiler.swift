@@ -180,7 +180,7 @@ public enum ReminderCompiler {
             timeZone: setup.zoneName, now: setup.window.zoned(setup.window.now), windowEnd: setup.window.zoned(setup.window.windowEnd),
             pendingLimit: setup.pendingLimit, reservedSlots: config.reservedSlots, coveredUntil: coveredUntil,
             dropped: total - kept.count, categories: config.categories, notifications: kept, suppressed: suppressed,
-            warnings: sorted.filter { $0.severity == .warning }.map(\.message.text)
+            warnings: sorted.filter { $0.severity == .warning }.map(\.message.text), tzdataVersion: zones.version
         )
         return CompileResult(plan: compiled, config: config, diagnostics: sorted)
     }

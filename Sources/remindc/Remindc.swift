@@ -8,7 +8,7 @@ struct Remindc: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remindc",
         abstract: "Compile reminder schedules into dated one-time notifications.",
-        version: "remindc \(ReminderCompiler.version) (plan formatVersion 1)",
+        version: "remindc \(ReminderCompiler.version) (plan formatVersion 1, tzdata \(TimeZoneDatabase.system.version ?? "unknown"))",
         subcommands: [Check.self, Compile.self, Diff.self, ICS.self, Next.self, Reconcile.self]
     )
 

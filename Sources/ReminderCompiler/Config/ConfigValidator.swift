@@ -147,6 +147,9 @@ struct ConfigValidator {
                 if groupKeys.contains(reminder.id) { error(.reminderIDIsGroupKey(reminder.id), "\(path).id", in: part) }
             }
             checkNonEmpty(reminder.title, key: "title", "\(path).title", in: part)
+            for (key, text) in [("title", reminder.title), ("body", reminder.body)] where text.hasSurroundingWhiteSpace {
+                warning(.surroundingSpaces(key), "\(path).\(key)", in: part)
+            }
             if !reminder.body.isEmpty, !reminder.bodies.isEmpty {
                 error(.exclusiveKeys("body", "bodies"), "\(path).bodies", in: part)
             }

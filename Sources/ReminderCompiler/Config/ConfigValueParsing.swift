@@ -1,3 +1,10 @@
+extension String {
+    /// Whether the text starts or ends with white space or a line break.
+    var hasSurroundingWhiteSpace: Bool {
+        (first?.isWhitespace ?? false) || (last?.isWhitespace ?? false)
+    }
+}
+
 /// Parsers for the string forms a config uses for times, dates and identifiers.
 enum ConfigValueParsing {
     /// `HH:MM`, 00:00–23:59, exactly two digits each.

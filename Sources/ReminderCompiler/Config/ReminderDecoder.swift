@@ -31,6 +31,11 @@ extension ConfigDecoder {
         }
         let title = reader.require("title", in: fields) != nil ? reader.string("title", in: fields, nonEmpty: true) : nil
         let body = reader.string("body", in: fields)
+        for (key, text) in [("title", title), ("body", body)] {
+            if let text, text.hasSurroundingWhiteSpace, let entry = fields[key] {
+                reader.diagnostics.warning(.surroundingSpaces(key), at: entry.value.location)
+            }
+        }
         var bodies: [String] = []
         if let items = reader.array("bodies", in: fields, nonEmpty: true) {
             bodies = items.compactMap { reader.string($0, key: "bodies") }

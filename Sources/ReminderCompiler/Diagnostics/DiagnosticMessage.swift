@@ -323,6 +323,12 @@ extension DiagnosticMessage {
                 + "as clocks skip that hour\(more); the plan holds one notification for each"
         )
     }
+    static func surroundingSpaces(_ key: String) -> Self {
+        Self(
+            id: "config.surrounding-spaces",
+            "'\(key)' starts or ends with white space, which libical and CalDAV clients trim: calendars show it without"
+        )
+    }
     static func eventAfterNow(now: String, count: Int) -> Self {
         let others = count > 1 ? " (\(count) events are, this is the first)" : ""
         return Self(

@@ -125,7 +125,7 @@ extension PlannedNotification: Codable {
 
 extension Plan: Codable {
     private enum CodingKeys: String, CodingKey {
-        case formatVersion, timeZone, now, windowEnd, pendingLimit, reservedSlots, coveredUntil, dropped, categories
+        case formatVersion, timeZone, tzdataVersion, now, windowEnd, pendingLimit, reservedSlots, coveredUntil, dropped, categories
         case notifications, suppressed, warnings
     }
 
@@ -144,7 +144,8 @@ extension Plan: Codable {
             categories: try container.decode([String: [NotificationAction]].self, forKey: .categories),
             notifications: try container.decode([PlannedNotification].self, forKey: .notifications),
             suppressed: try container.decode([SuppressedNotification].self, forKey: .suppressed),
-            warnings: try container.decode([String].self, forKey: .warnings)
+            warnings: try container.decode([String].self, forKey: .warnings),
+            tzdataVersion: try container.decodeIfPresent(String.self, forKey: .tzdataVersion)
         )
     }
 
@@ -153,6 +154,7 @@ extension Plan: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(formatVersion, forKey: .formatVersion)
         try container.encode(timeZone, forKey: .timeZone)
+        try container.encodeIfPresent(tzdataVersion, forKey: .tzdataVersion)
         try container.encode(now, forKey: .now)
         try container.encode(windowEnd, forKey: .windowEnd)
         try container.encode(pendingLimit, forKey: .pendingLimit)

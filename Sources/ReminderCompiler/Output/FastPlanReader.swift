@@ -300,7 +300,7 @@ struct FastPlanReader {
     /// The plan's fields, checked as `PlanReader` checks them; `eachNotification` reads
     /// each notification (the plan returned holds none).
     private mutating func plan(eachNotification: (inout FastPlanReader) throws -> Void) throws -> Plan {
-        var version: Int?, zone: String?, now: ZonedInstant?, windowEnd: ZonedInstant?, coveredUntil: ZonedInstant?
+        var version: Int?, zone: String?, tzdata: String?, now: ZonedInstant?, windowEnd: ZonedInstant?, coveredUntil: ZonedInstant?
         var limit: Int?, reserved: Int?, dropped: Int?
         var categories: [String: [NotificationAction]]?
         var hasNotifications = false, suppressed: [SuppressedNotification]?, warnings: [String]?
@@ -308,6 +308,7 @@ struct FastPlanReader {
             switch key {
             case "formatVersion": version = try reader.integer()
             case "timeZone": zone = try reader.string()
+            case "tzdataVersion": tzdata = try reader.string()
             case "now": now = try reader.instant()
             case "windowEnd": windowEnd = try reader.instant()
             case "coveredUntil": coveredUntil = try reader.instant()
@@ -333,7 +334,7 @@ struct FastPlanReader {
         return Plan(
             timeZone: zone, now: now, windowEnd: windowEnd, pendingLimit: limit, reservedSlots: reserved,
             coveredUntil: coveredUntil, dropped: dropped, categories: categories, notifications: [],
-            suppressed: suppressed, warnings: warnings
+            suppressed: suppressed, warnings: warnings, tzdataVersion: tzdata
         )
     }
 

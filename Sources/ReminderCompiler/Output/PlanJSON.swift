@@ -84,6 +84,7 @@ struct PlanJSONStream {
         writer.beginObject()
         writer.field("formatVersion", plan.formatVersion)
         writer.field("timeZone", plan.timeZone)
+        if let version = plan.tzdataVersion { writer.field("tzdataVersion", version) }
         writer.field("now", plan.now)
         writer.field("windowEnd", plan.windowEnd)
         writer.field("pendingLimit", plan.pendingLimit)

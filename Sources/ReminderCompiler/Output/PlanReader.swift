@@ -2,7 +2,7 @@
 /// checks its structure; every error names the file, and the line and column.
 enum PlanReader {
     static let planKeys = [
-        "formatVersion", "timeZone", "now", "windowEnd", "pendingLimit", "reservedSlots", "coveredUntil", "dropped",
+        "formatVersion", "timeZone", "tzdataVersion", "now", "windowEnd", "pendingLimit", "reservedSlots", "coveredUntil", "dropped",
         "categories", "notifications", "suppressed", "warnings",
     ]
     static let notificationKeys = [
@@ -24,7 +24,8 @@ enum PlanReader {
         reader.diagnostics = diagnostics
         defer { diagnostics = reader.diagnostics }
         guard let fields = reader.fields(of: root, named: "plan", context: "the plan", known: planKeys) else { return nil }
-        for key in planKeys { _ = reader.require(key, in: fields) }
+        // tzdataVersion is optional: plans before it, and hosts that do not say.
+        for key in planKeys where key != "tzdataVersion" { _ = reader.require(key, in: fields) }
         if let version = reader.integer("formatVersion", in: fields, range: Int64.min...Int64.max, rangeText: "1"),
            version != 1, let entry = fields["formatVersion"]
         {
@@ -75,7 +76,7 @@ enum PlanReader {
         return Plan(
             timeZone: timeZone, now: now, windowEnd: windowEnd, pendingLimit: pendingLimit, reservedSlots: reserved,
             coveredUntil: coveredUntil, dropped: dropped, categories: categories, notifications: notifications,
-            suppressed: suppressed, warnings: warnings
+            suppressed: suppressed, warnings: warnings, tzdataVersion: reader.string("tzdataVersion", in: fields, nonEmpty: true)
         )
     }
 

@@ -98,7 +98,7 @@ public struct ChunkedCompilation {
             windowEnd: setup.window.zoned(setup.window.windowEnd), pendingLimit: setup.pendingLimit,
             reservedSlots: config.reservedSlots, coveredUntil: coveredUntil,
             dropped: unlimited ? 0 : summary.total - keptCount,
-            categories: config.categories, notifications: [], suppressed: [], warnings: []
+            categories: config.categories, notifications: [], suppressed: [], warnings: [], tzdataVersion: zones.version
         )
         // The plan and the calendar are written on threads of their own, a range or two
         // behind the planning: on a machine with two cores they cost little time. Each

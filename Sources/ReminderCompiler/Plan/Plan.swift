@@ -4,6 +4,9 @@ public struct Plan: Sendable, Hashable {
     public var formatVersion = 1
     /// The IANA zone the plan was compiled in.
     public var timeZone: String
+    /// The version of the tz database the compile host used (`2025b`), when it says:
+    /// readers with another version may place instants differently.
+    public var tzdataVersion: String?
     /// The compile instant.
     public var now: ZonedInstant
     /// `now + horizonDays × 86 400 s`.
@@ -29,9 +32,11 @@ public struct Plan: Sendable, Hashable {
     public init(
         timeZone: String, now: ZonedInstant, windowEnd: ZonedInstant, pendingLimit: Int, reservedSlots: Int,
         coveredUntil: ZonedInstant, dropped: Int, categories: [String: [NotificationAction]],
-        notifications: [PlannedNotification], suppressed: [SuppressedNotification], warnings: [String]
+        notifications: [PlannedNotification], suppressed: [SuppressedNotification], warnings: [String],
+        tzdataVersion: String? = nil
     ) {
         self.timeZone = timeZone
+        self.tzdataVersion = tzdataVersion
         self.now = now
         self.windowEnd = windowEnd
         self.pendingLimit = pendingLimit

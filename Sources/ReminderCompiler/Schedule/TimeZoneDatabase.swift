@@ -20,6 +20,28 @@ public struct TimeZoneDatabase: Sendable {
     /// question, since building it costs milliseconds at every start.
     private var knownIdentifiers: [String] { TimeZone.knownTimeZoneIdentifiers.sorted() }
 
+    /// The tz database's release (`2025b`): the `# version` line of `tzdata.zi` beside the
+    /// zone files, else Foundation's, else nil. Computed once: it reads a file.
+    public var version: String? {
+        if zoneInfoDirectory == Self.system.zoneInfoDirectory { return Self.systemVersion }
+        return Self.readVersion(zoneInfoDirectory)
+    }
+
+    private static let systemVersion = readVersion(TimeZoneDatabase.system.zoneInfoDirectory)
+
+    private static func readVersion(_ directory: String) -> String? {
+        if let handle = FileHandle(forReadingAtPath: directory + "/tzdata.zi") {
+            defer { try? handle.close() }
+            let head = String(decoding: (try? handle.read(upToCount: 64)) ?? Data(), as: UTF8.self)
+            if let line = head.split(separator: "\n").first, line.hasPrefix("# version ") {
+                let version = line.dropFirst("# version ".count).trimmingCharacters(in: .whitespaces)
+                if !version.isEmpty, version.utf8.count <= 16 { return version }
+            }
+        }
+        let foundation = TimeZone.timeZoneDataVersion
+        return foundation.isEmpty ? nil : foundation
+    }
+
     /// Whether `name` is a zone of the tz database (`Europe/Berlin`, `UTC`, `US/Eastern`).
     public func contains(_ name: String) -> Bool {
         zone(name) != nil

@@ -57,6 +57,6 @@ struct DiagnosticWordingTests {
     func version() throws {
         let result = try remindc("--version")
         #expect(result.status == 0)
-        #expect(result.standardOutput == "remindc \(ReminderCompiler.version) (plan formatVersion 1)\n")
+        #expect(result.standardOutput == "remindc \(ReminderCompiler.version) (plan formatVersion 1, tzdata \(TimeZoneDatabase.system.version ?? "unknown"))\n")
     }
 }
