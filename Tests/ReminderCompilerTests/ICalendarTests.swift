@@ -2,11 +2,38 @@ import Foundation
 import Testing
 @testable import ReminderCompiler
 
-/// Checks an .ics against its plan with Python's `icalendar` and `ical` (and, for the
-/// recurring style, `recurring-ical-events`), through `Interop/check_ics.py`.
+/// Checks an .ics against its plan with Python's `icalendar`, `ical` and `vobject` (and,
+/// for the recurring style, `recurring-ical-events`), and with libical when its reader
+/// builds, through `Interop/check_ics.py`.
 func checkICS(_ style: String, ics: URL, plan: URL, rename: Bool) throws -> ProcessResult {
     let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Interop/check_ics.py")
-    return try Python.script([script.path, style, ics.path, plan.path] + (rename ? ["--rename"] : []))
+    var arguments = [script.path, style, ics.path, plan.path] + (rename ? ["--rename"] : [])
+    switch LibicalReader.executable {
+    case .success(let reader): arguments += ["--libical", reader.path]
+    case .failure(let reason):
+        // CI installs libical-dev and requires it; elsewhere the other readers still run.
+        if ProcessInfo.processInfo.environment["REMINDC_REQUIRE_LIBICAL"] == "1" { Issue.record("libical reader: \(reason)") }
+    }
+    return try Python.script(arguments)
+}
+
+/// `Interop/read_ics_libical.c`, built once per test run with the system's libical
+/// (Debian `libical-dev`), the library Evolution and KDE read calendars with.
+enum LibicalReader {
+    struct Unavailable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static let executable: Result<URL, Unavailable> = {
+        let source = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Interop/read_ics_libical.c")
+        let output = TestEnvironment.repositoryRoot.appendingPathComponent(".build/read_ics_libical")
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let command = "cc \"\(source.path)\" -o \"\(output.path)\" $(pkg-config --cflags --libs libical)"
+        guard let result = try? run(shell, ["-c", command]), result.status == 0 else {
+            return .failure(Unavailable(description: "cannot build it (is libical-dev installed?)"))
+        }
+        return .success(output)
+    }()
 }
 
 /// Compiles a config with `options` into a plan and an .ics in a scratch folder.

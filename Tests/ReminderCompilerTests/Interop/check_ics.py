@@ -3,8 +3,9 @@
     check_ics.py expanded ICS PLAN [--rename]   every event's instant, title and body
     check_ics.py recurring ICS PLAN [--rename]  the series expanded inside the window
 
-Readers: icalendar and ical (expanded), recurring-ical-events (recurring), and vobject
-(Radicale's parser, both styles), each expanding with its own rules.
+Readers: icalendar and ical (expanded), recurring-ical-events (recurring), vobject
+(Radicale's parser, both styles), and with --libical READER the libical expander built
+from read_ics_libical.c (both styles), each expanding with its own rules.
 
 With --rename the TZID is replaced by a name no library knows, so that only the file's own
 VTIMEZONE can supply the offsets. Prints problems and exits 1 when there are any.
@@ -12,6 +13,7 @@ VTIMEZONE can supply the offsets. Prints problems and exits 1 when there are any
 import datetime
 import json
 import re
+import subprocess
 import sys
 
 import icalendar
@@ -103,12 +105,37 @@ def expanded(ics_path, plan, rename):
         if event.summary != notification["title"]:
             problems.append(f"ical: {uid} summary {event.summary!r} != {notification['title']!r}")
 
-    found = sorted((domain_free(str(uid)), utc(start)) for uid, start in vobject_instances(text, None, None))
     wanted = sorted((n["id"], utc(parse_instant(n["fireAt"]))) for n in expected.values())
-    if found != wanted:
-        problems.append(f"vobject: {len(found)} instants differ from the plan's {len(wanted)}; "
-                        f"first difference {next(((a, b) for a, b in zip(found, wanted) if a != b), None)}")
+    readers = [("vobject", vobject_instances(text, None, None))]
+    if wanted:
+        margin = datetime.timedelta(days=2)
+        times = [moment for _, moment in wanted]
+        readers.append(("libical", libical_instances(LIBICAL, text, min(times) - margin, max(times) + margin)))
+    for reader, instances in readers:
+        if instances is None:
+            continue
+        found = sorted((domain_free(str(uid)), utc(start)) for uid, start in instances)
+        if found != wanted:
+            problems.append(f"{reader}: {len(found)} instants differ from the plan's {len(wanted)}; "
+                            f"first difference {next(((a, b) for a, b in zip(found, wanted) if a != b), None)}")
     return problems
+
+
+def libical_instances(reader, text, start, end):
+    """(UID, start) of every instance libical expands between start and end."""
+    if reader is None:
+        return None
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".ics", encoding="utf-8", newline="") as file:
+        file.write(text)
+        file.flush()
+        output = subprocess.run([reader, file.name, str(int(start.timestamp())), str(int(end.timestamp()))],
+                                capture_output=True, text=True, check=True).stdout
+    result = []
+    for line in output.splitlines():
+        uid, seconds = line.split("\t")
+        result.append((uid, datetime.datetime.fromtimestamp(int(seconds), datetime.timezone.utc)))
+    return result
 
 
 def vobject_instances(text, start, end):
@@ -163,12 +190,21 @@ def recurring(ics_path, plan, rename):
         for occurrence in recurring_ical_events.of(calendar).between(now - margin, end + margin)
     ])
     compare("vobject", vobject_instances(text, now - margin, end + margin))
+    libical = libical_instances(LIBICAL, text, now - margin, end + margin)
+    if libical is not None:
+        compare("libical", libical)
     return problems
 
 
+LIBICAL = None
+
+
 def main():
+    global LIBICAL
     mode, ics_path, plan_path = sys.argv[1:4]
     rename = "--rename" in sys.argv[4:]
+    if "--libical" in sys.argv[4:]:
+        LIBICAL = sys.argv[sys.argv.index("--libical") + 1]
     plan = json.load(open(plan_path, encoding="utf-8"))
     problems = expanded(ics_path, plan, rename) if mode == "expanded" else recurring(ics_path, plan, rename)
     for problem in problems[:40]:
