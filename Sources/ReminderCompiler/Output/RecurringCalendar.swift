@@ -23,11 +23,20 @@ extension ICalendarExport {
             guard let reference = OccurrenceReference(entry.id), !reference.isFollowUp, !entry.id.hasSuffix("-snooze") else { return [] }
             return entry.reminders.map { NotificationID.occurrence($0, slot: reference.slot) }
         })
+        // Members whose follow-up the plan removed (skipped, done, logged in time, or
+        // snoozed) while their own notification stays: split out of their series.
+        let silencedFollowUps = Set(plan.suppressed.flatMap { entry -> [String] in
+            guard let reference = OccurrenceReference(entry.id), reference.isFollowUp, !entry.id.hasSuffix("-snooze") else { return [] }
+            return entry.reminders.map { NotificationID.occurrence($0, slot: reference.slot) }
+        })
         var events: [[(String, String)]] = []
         var firstInstant = plan.now.seconds
         var lastInstant = plan.windowEnd.seconds
         for reminder in config.reminders.sorted(by: { $0.id < $1.id }) where reminder.enabled {
-            for event in RecurringSeries(reminder: reminder, window: window, rules: rules, suppressed: suppressedMembers)
+            let series = RecurringSeries(
+                reminder: reminder, window: window, rules: rules, suppressed: suppressedMembers, silencedFollowUps: silencedFollowUps
+            )
+            for event in series
                 .events(settings: settings, stamp: ICalendarFormat.utcDateTime(plan.now.seconds))
             {
                 events.append(event.lines)
@@ -67,6 +76,8 @@ struct RecurringSeries {
     let rules: ZoneRules
     /// Member occurrence IDs the plan suppressed inside its window.
     let suppressed: Set<String>
+    /// Member occurrence IDs whose follow-up alone the plan removed.
+    let silencedFollowUps: Set<String>
 
     struct Event {
         /// Content lines, already escaped where TEXT.
@@ -116,8 +127,23 @@ struct RecurringSeries {
         var events: [Event] = []
         for time in schedule.timesOfDay.resolved {
             guard let first = firstByTime[time] else { continue }
-            if let event = series(time: time, first: first, inWindow: inWindowByTime[time] ?? [], settings: settings, stamp: stamp) {
+            let inWindow = inWindowByTime[time] ?? []
+            // An occurrence whose follow-up alone was removed leaves the series: as an event
+            // of its own it keeps only the first alarm.
+            let split = reminder.followUp == nil ? [] : inWindow.filter { slot in
+                let id = NotificationID.occurrence(reminder.id, slot: slot.local)
+                return silencedFollowUps.contains(id) && !suppressed.contains(id)
+            }
+            let splitLocals = Set(split.map(\.local))
+            if let event = series(time: time, first: first, inWindow: inWindow, leavingOut: splitLocals, settings: settings, stamp: stamp) {
                 events.append(event)
+            }
+            for slot in split {
+                let id = NotificationID.occurrence(reminder.id, slot: slot.local)
+                var lines = header(uid: "\(id)@\(settings.uidDomain)", stamp: stamp)
+                lines.append(("DTSTART", ICalendarFormat.utcDateTime(slot.instant)))
+                lines += body(rotationSlot: slot, withFollowUp: false)
+                events.append(Event(lines: lines, start: slot.instant))
             }
         }
         return events
@@ -135,7 +161,7 @@ struct RecurringSeries {
         [("BEGIN", "VEVENT"), ("UID", uid), ("DTSTAMP", stamp)]
     }
 
-    private func body(rotationSlot: Slot?) -> [(String, String)] {
+    private func body(rotationSlot: Slot?, withFollowUp: Bool = true) -> [(String, String)] {
         var lines: [(String, String)] = [("DURATION", ICalendarFormat.duration(minutes: reminder.durationMinutes))]
         lines.append(("SUMMARY", ICalendarWriter.escapeText(reminder.title)))
         // Rotating bodies cannot be written on a series; only a fixed body is.
@@ -146,7 +172,7 @@ struct RecurringSeries {
         if let category = reminder.category { lines.append(("CATEGORIES", ICalendarWriter.escapeText(category))) }
         lines.append(("TRANSP", "TRANSPARENT"))
         lines += alarm(trigger: "PT0S", description: reminder.title)
-        if let followUp = reminder.followUp {
+        if withFollowUp, let followUp = reminder.followUp {
             lines += alarm(trigger: "PT\(followUp.afterMinutes)M", description: followUp.title ?? reminder.title)
         }
         lines.append(("END", "VEVENT"))
@@ -168,9 +194,15 @@ struct RecurringSeries {
     ///   times differently, and libical shifts every later instance after one in a gap.
     ///
     /// Returns nil when the window holds no instance to start from.
-    private func series(time: LocalTime, first: Slot, inWindow: [Slot], settings: CalendarSettings, stamp: String) -> Event? {
+    private func series(
+        time: LocalTime, first: Slot, inWindow: [Slot], leavingOut split: Set<LocalDateTime>, settings: CalendarSettings,
+        stamp: String
+    ) -> Event? {
         let (rrule, expressible) = recurrenceRule()
-        let isSuppressed = { (slot: Slot) in suppressed.contains(NotificationID.occurrence(reminder.id, slot: slot.local)) }
+        // Suppressed occurrences, and those written as events of their own, leave the series.
+        let isSuppressed = { (slot: Slot) in
+            split.contains(slot.local) || suppressed.contains(NotificationID.occurrence(reminder.id, slot: slot.local))
+        }
         let troubled = inWindow.contains { $0.movedByGap || isRepeatedLocalTime($0) } || first.movedByGap || isRepeatedLocalTime(first)
         let uid = "\(reminder.id)-\(zeroPadded(time.hour, 2))\(zeroPadded(time.minute, 2))@\(settings.uidDomain)"
         var lines = header(uid: uid, stamp: stamp)

@@ -37,3 +37,27 @@ struct ReaderWorkaroundTests {
         #expect(PlanReader.read(Array(result.standardOutput.utf8), path: "new.json", diagnostics: &diagnostics)?.tzdataVersion == version)
     }
 }
+
+@Suite("Recurring calendars after events")
+struct RecurringAfterEventsTests {
+    @Test("an occurrence whose follow-up was skipped leaves its series and keeps only its first alarm")
+    func skippedFollowUp() throws {
+        let files = try compileToFiles(
+            "examples/medication.plist", style: "recurring",
+            options: ["--now", "2026-11-22T08:00:00Z", "--pending-limit", "0", "--events", "examples/medication.events.json"]
+        )
+        defer { try? FileManager.default.removeItem(at: files.folder) }
+        let text = String(decoding: try Data(contentsOf: files.ics), as: UTF8.self)
+        let events = text.components(separatedBy: "BEGIN:VEVENT\r\n").dropFirst()
+        // The events file skips med-c-20261124-1900-followup.
+        let single = try #require(events.first { $0.hasPrefix("UID:med-c-20261124-1900@") })
+        #expect(single.contains("DTSTART:20261124T180000Z\r\n"))
+        #expect(single.components(separatedBy: "BEGIN:VALARM").count == 2)
+        #expect(single.contains("TRIGGER:PT0S"))
+        let series = try #require(events.first { $0.hasPrefix("UID:med-c-1900@") })
+        #expect(series.contains("EXDATE;TZID=Europe/Berlin:20261124T190000"))
+        #expect(series.components(separatedBy: "BEGIN:VALARM").count == 3)
+        // The snooze the events made is an event of its own.
+        #expect(events.contains { $0.hasPrefix("UID:med-c-20261121-1900-snooze@") })
+    }
+}
