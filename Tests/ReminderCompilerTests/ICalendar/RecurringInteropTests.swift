@@ -46,3 +46,21 @@ struct RecurringInteropTests {
         #expect(checked == 24)
     }
 }
+
+@Suite("Recurring calendars on a CalDAV server")
+struct CalDAVInteropTests {
+    @Test("Radicale, started on 127.0.0.1, expands each uploaded series to the plan's instants; updates by UID replace",
+          arguments: [
+              ("examples/intake-goals.plist", ["--events", "examples/intake-goals.events.json"]),
+              ("examples/activity-lookback.plist", []), ("examples/travel-medication.plist", []),
+              ("Tests/ReminderCompilerTests/Fixtures/recurring-edge-cases.plist", []),
+          ])
+    func radicale(config: String, extra: [String]) throws {
+        let files = try compileToFiles(config, style: "recurring", options: ["--now", "2026-11-22T08:00:00Z", "--pending-limit", "0"] + extra)
+        defer { try? FileManager.default.removeItem(at: files.folder) }
+        let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Interop/check_caldav.py")
+        let result = try Python.script([script.path, files.ics.path, files.plan.path])
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains(" 0 problems"))
+    }
+}
