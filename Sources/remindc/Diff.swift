@@ -11,10 +11,6 @@ struct Diff: ParsableCommand {
         """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @Argument(help: "The previous plan.")
     var old: String
 
@@ -22,7 +18,7 @@ struct Diff: ParsableCommand {
     var new: String
 
     @Option(help: "text (for people and code review) or json (for programs).")
-    var format: Format = .text
+    var format: ReportFormat = .text
 
     @Flag(name: .customLong("exit-code"), help: "Exit with 2 when there are changes to apply, 0 when there are none.")
     var exitCode = false

@@ -13,10 +13,6 @@ struct Reconcile: ParsableCommand {
         """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @Argument(help: "The plan JSON file.")
     var plan: String
 
@@ -24,7 +20,7 @@ struct Reconcile: ParsableCommand {
     var pending: String
 
     @Option(help: "text (for people) or json (for programs).")
-    var format: Format = .text
+    var format: ReportFormat = .text
 
     @Flag(name: .customLong("exit-code"), help: "Exit with 2 when something must be removed or added, 0 when nothing.")
     var exitCode = false

@@ -7,34 +7,38 @@ private func corrupted(_ decoder: any Decoder, _ text: String) -> DecodingError 
     .dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: text))
 }
 
+/// A value the plan JSON writes as one string, read back by `parse`.
+private func decodeString<Value>(
+    _ decoder: any Decoder, expected: String, _ parse: (String) -> Value?
+) throws -> Value {
+    let text = try decoder.singleValueContainer().decode(String.self)
+    guard let value = parse(text) else { throw corrupted(decoder, "'\(text)' is not \(expected)") }
+    return value
+}
+
+private func encodeString(_ text: String, to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(text)
+}
+
 extension ZonedInstant: Codable {
     /// Reads an RFC 3339 timestamp, keeping its offset.
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let instant = InstantParsing.zonedRFC3339(text) else { throw corrupted(decoder, "'\(text)' is not an RFC 3339 instant") }
-        self = instant
+        self = try decodeString(decoder, expected: "an RFC 3339 instant", InstantParsing.zonedRFC3339)
     }
 
     /// Writes `rfc3339`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rfc3339)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeString(rfc3339, to: encoder) }
 }
 
 extension LocalDateTime: Codable {
     /// Reads `YYYY-MM-DDTHH:MM`.
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let value = ConfigValueParsing.dateTime(text) else { throw corrupted(decoder, "'\(text)' is not YYYY-MM-DDTHH:MM") }
-        self = value
+        self = try decodeString(decoder, expected: "YYYY-MM-DDTHH:MM", ConfigValueParsing.dateTime)
     }
 
     /// Writes `YYYY-MM-DDTHH:MM`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeString(description, to: encoder) }
 }
 
 extension InterruptionLevel: Codable {}

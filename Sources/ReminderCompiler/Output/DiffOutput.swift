@@ -5,13 +5,7 @@ public enum DiffOutput {
         var writer = JSONWriter(reservingCapacity: 1024 + (diff.add.count + diff.update.count) * 600)
         writer.beginObject()
         writer.field("formatVersion", 1)
-        writer.fieldName("add")
-        writer.beginArray()
-        for notification in diff.add {
-            writer.element()
-            PlanJSON.write(notification, to: &writer)
-        }
-        writer.endArray()
+        writer.field("add", notifications: diff.add)
         writer.field("cancel", diff.cancel.map(\.id))
         writer.fieldName("update")
         writer.beginArray()

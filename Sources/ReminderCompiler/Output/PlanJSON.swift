@@ -69,6 +69,20 @@ public enum PlanJSON {
     }
 }
 
+extension JSONWriter {
+    /// A field holding whole notifications as the plan writes them (the diff's and the
+    /// reconciliation's `add`).
+    mutating func field(_ name: StaticString, notifications: [PlannedNotification]) {
+        fieldName(name)
+        beginArray()
+        for notification in notifications {
+            element()
+            PlanJSON.write(notification, to: &self)
+        }
+        endArray()
+    }
+}
+
 /// The plan JSON written piece by piece: the header, each notification as it comes, then
 /// the suppressed list and the warnings. `PlanJSON.write` and plans written in chunks
 /// share it, so both give the same bytes.
