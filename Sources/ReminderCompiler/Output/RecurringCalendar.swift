@@ -8,11 +8,16 @@ extension ICalendarExport {
     /// Where one RRULE cannot say it all (monthly `days` with `missingDays: lastDay` beside
     /// other days, or `days` together with `weekdayOrdinals`), the occurrences the RRULE
     /// does not produce are listed as RDATEs inside the window.
+    ///
+    /// A config that fails `ReminderConfig.validate()` gives a calendar without events.
     public static func recurring(_ config: ReminderConfig, plan: Plan, zones: TimeZoneDatabase = .system) -> [UInt8] {
         let settings = CalendarSettings(config)
         var writer = ICalendarWriter(reservingCapacity: 4096 + config.reminders.count * 1024)
         begin(&writer, plan: plan, settings: settings)
-        guard let rules = zones.zone(plan.timeZone) else {
+        guard let rules = zones.zone(plan.timeZone),
+              !ConfigValidator(config, zones: zones, timeZoneOverride: plan.timeZone).hasErrors,
+              PlanSetup.isSupported(.instant(plan.now.seconds)), PlanSetup.isSupported(.instant(plan.windowEnd.seconds))
+        else {
             writer.raw("END:VCALENDAR")
             return writer.bytes
         }

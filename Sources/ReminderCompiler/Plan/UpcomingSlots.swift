@@ -17,7 +17,8 @@ extension ReminderCompiler {
     public static func upcomingSlots(
         of reminder: Reminder, count: Int, after now: Int64, zone rules: ZoneRules
     ) -> [UpcomingSlot] {
-        guard count > 0 else { return [] }
+        // Whole seconds of the supported years only, and schedules expansion survives.
+        guard count > 0, reminder.schedule.isExpandable, abs(now) < 400_000_000_000 else { return [] }
         let localNow = now + Int64(rules.offsetSeconds(at: now))
         var first = CivilDate(dayNumber: Int(localNow.floorDivided(by: 86_400))).adding(days: -1)
         var span = 64

@@ -38,26 +38,29 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// The day number of a year, month and day, which must be valid.
+    /// Wrapping arithmetic: absurd values give absurd dates, never a trap.
     public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        let shiftedYear = month <= 2 ? year &- 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear &- 399) / 400
+        let yearOfEra = shiftedYear &- era &* 400
+        let dayOfYear = (153 &* (month &+ (month > 2 ? -3 : 9)) &+ 2) / 5 &+ day &- 1
+        let dayOfEra = yearOfEra &* 365 &+ yearOfEra / 4 &- yearOfEra / 100 &+ dayOfYear
+        return era &* 146_097 &+ dayOfEra &- 719_468
     }
 
     /// The year, month and day.
+    /// Wrapping arithmetic: a day number no date of a config reaches (`Int.max`) gives an
+    /// absurd date, never a trap.
     public var components: (year: Int, month: Int, day: Int) {
-        let shifted = dayNumber + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
+        let shifted = dayNumber &+ 719_468
+        let era = (shifted >= 0 ? shifted : shifted &- 146_096) / 146_097
+        let dayOfEra = shifted &- era &* 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let monthIndex = (5 * dayOfYear + 2) / 153
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let year = yearOfEra &+ era &* 400 &+ (month <= 2 ? 1 : 0)
         return (year, month, day)
     }
 
@@ -70,7 +73,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The date `days` later (earlier when negative).
     public func adding(days: Int) -> CivilDate {
-        CivilDate(dayNumber: dayNumber + days)
+        CivilDate(dayNumber: dayNumber &+ days)
     }
 
     /// `YYYY-MM-DD`.

@@ -28,11 +28,15 @@ public struct Schedule: Sendable, Hashable {
             switch self {
             case .list(let times):
                 minutes = times.map(\.minuteOfDay)
+            // Counts and steps outside what validation accepts give no times, never a trap
+            // (a zero step) or a hang (a count of Int.max).
             case .spread(let count, let window):
+                guard (1...1440).contains(count) else { return [] }
                 let from = window.lowerBound.minuteOfDay
                 let span = window.upperBound.minuteOfDay - from
                 minutes = count == 1 ? [from] : (0..<count).map { from + $0 * span / (count - 1) }
             case .every(let step, let window):
+                guard (1...1440).contains(step) else { return [] }
                 minutes = Array(stride(from: window.lowerBound.minuteOfDay, through: window.upperBound.minuteOfDay, by: step))
             }
             return Set(minutes).sorted().compactMap(LocalTime.init(minuteOfDay:))

@@ -8,6 +8,7 @@ extension Schedule {
     /// Whether the schedule has slots on `date`, honouring `start`, `end`, `except` and
     /// `interval`. For `once`, whether some `at` falls on that date.
     public func firesOn(_ date: CivilDate) -> Bool {
+        guard isExpandable, CivilDate.expandableDays.contains(date.dayNumber) else { return false }
         if let start, date < start { return false }
         if let end, date > end { return false }
         if exceptions.contains(date) { return false }
@@ -73,7 +74,10 @@ extension Schedule {
     /// for monthly schedules), so that a schedule that never fires is known in about a
     /// thousand steps over eight centuries rather than in 300 000 days tried one by one.
     public func firstFiringDate(onOrAfter from: CivilDate, notAfter limit: CivilDate) -> CivilDate? {
-        var lower = max(from, start ?? from)
+        guard isExpandable else { return nil }
+        let safe = CivilDate.expandableDays
+        var lower = CivilDate(dayNumber: max(safe.lowerBound, max(from, start ?? from).dayNumber))
+        let limit = CivilDate(dayNumber: min(safe.upperBound, limit.dayNumber))
         let last = min(limit, end ?? limit)
         if frequency == .once {
             return at.lazy.map(\.date).filter { $0 >= lower && $0 <= last && !exceptions.contains($0) }.min()

@@ -11,10 +11,34 @@ public struct Slot: Sendable, Hashable {
     public var rotationIndex: Int
 }
 
+extension CivilDate {
+    /// Day numbers expansion works with: the supported years and a wide margin, far from
+    /// where day and second arithmetic could overflow.
+    static let expandableDays = -1_000_000...4_000_000
+}
+
+extension Schedule {
+    /// Whether expansion can run on the schedule's values without dividing by zero or
+    /// overflowing: what `validate()` checks of them, less strictly.
+    var isExpandable: Bool {
+        let days = CivilDate.expandableDays
+        return (1...1000).contains(interval)
+            && days.contains(start?.dayNumber ?? 0) && days.contains(end?.dayNumber ?? 0)
+            && at.allSatisfy { days.contains($0.date.dayNumber) && $0.time.isValid }
+            && monthDays.allSatisfy { (-31...31).contains($0) }
+            && weekdayOrdinals.allSatisfy { (-5...5).contains($0.ordinal) }
+    }
+}
+
 extension Schedule {
     /// Calls `visit` for every slot whose local date lies in `dates`, date by date and, on
     /// each date, time by time. `start`, `end`, `except` and `interval` apply.
+    /// A schedule that fails `ReminderConfig.validate()` in a way expansion cannot survive
+    /// (a zero interval, days beyond ±31, dates past the supported years) has no slots.
     public func forEachSlot(onDates dates: ClosedRange<CivilDate>, timeline: ZoneTimeline, _ visit: (Slot) -> Void) {
+        guard isExpandable, CivilDate.expandableDays.contains(dates.lowerBound.dayNumber),
+              CivilDate.expandableDays.contains(dates.upperBound.dayNumber)
+        else { return }
         let lower = max(dates.lowerBound, start ?? dates.lowerBound)
         let upper = min(dates.upperBound, end ?? dates.upperBound)
         guard lower <= upper else { return }

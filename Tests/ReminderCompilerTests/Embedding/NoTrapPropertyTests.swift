@@ -100,6 +100,8 @@ struct NoTrapPropertyTests {
         var extremes = Extremes(random: ScheduleGenerator(generator: SeededGenerator(seed: 77)))
         var planned = 0
         var refused = 0
+        let sample = ReminderConfig(timeZone: "Europe/Berlin", reminders: [Reminder(id: "x", title: "X", schedule: .daily(times: ["09:00"]))])
+        let samplePlan = try #require(ReminderCompiler.plan(sample, options: CompileOptions(now: .instant(1_795_334_400))).plan)
         for _ in 0..<400 {
             let center = CivilDate(dayNumber: scenarios.random.int(19_000...21_000))
             var config = scenarios.config(around: center)
@@ -112,6 +114,20 @@ struct NoTrapPropertyTests {
             events.record(.done, occurrence: extremes.string())
             let now = Int64(center.dayNumber) * 86_400 + 3600
             let result = ReminderCompiler.plan(config, options: extremes.options(now: now), events: events)
+            // The public primitives take unvalidated values too: no slots, never a trap.
+            let berlin = try #require(TimeZoneDatabase.system.zone("Europe/Berlin"))
+            let timeline = ZoneTimeline(rules: berlin, span: (now - 86_400 * 3)...(now + 86_400 * 10))
+            for reminder in config.reminders {
+                _ = reminder.schedule.timesOfDay.resolved
+                _ = reminder.schedule.firesOn(center)
+                _ = reminder.schedule.firstFiringDate(onOrAfter: center, notAfter: center.adding(days: 400))
+                reminder.schedule.forEachSlot(onDates: center...center.adding(days: 3), timeline: timeline) { _ in }
+                _ = ReminderCompiler.upcomingSlots(of: reminder, count: 3, after: now, zone: berlin)
+                _ = ReminderCompiler.upcomingSlots(of: reminder, count: 3, after: Int64.max, zone: berlin)
+            }
+            _ = ICalendarExport.recurring(config, plan: result.plan ?? samplePlan)
+            _ = CivilDate(dayNumber: Int.max).description
+            _ = CivilDate(dayNumber: Int.min).adding(days: -1).components
             if result.plan != nil {
                 planned += 1
                 #expect(!result.hasErrors)
