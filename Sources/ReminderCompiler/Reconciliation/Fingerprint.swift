@@ -18,9 +18,15 @@ extension PlannedNotification {
         hash.add(interruptionLevel.rawValue)
         hash.add(sound)
         hash.add(threadID)
-        for (key, value) in userInfo.sorted(by: { $0.key < $1.key }) {
+        // Written for every notification of every plan: sorting only when there is order to keep.
+        if userInfo.count == 1, let (key, value) = userInfo.first {
             hash.add(key)
             hash.add(value)
+        } else if userInfo.count > 1 {
+            for (key, value) in userInfo.sorted(by: { $0.key < $1.key }) {
+                hash.add(key)
+                hash.add(value)
+            }
         }
         return hash.hexDigits
     }
@@ -50,14 +56,21 @@ struct FingerprintHash {
             return
         }
         add(byte: 1)
-        add(length: text.utf8.count)
-        for byte in text.utf8 { add(byte: byte) }
+        var native = text
+        // Native strings hand out their bytes at once; others are made native first.
+        native.withUTF8 { bytes in
+            add(length: bytes.count)
+            for byte in bytes { add(byte: byte) }
+        }
     }
 
     var hexDigits: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<16 { bytes[index] = digits[Int((state >> UInt64(60 - 4 * index)) & 0xF)] }
-        return String(decoding: bytes, as: UTF8.self)
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            for index in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: state >> UInt64(60 - 4 * index)) & 0xF
+                buffer[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return 16
+        }
     }
 }
