@@ -130,7 +130,7 @@ extension PlannedNotification: Codable {
 extension Plan: Codable {
     private enum CodingKeys: String, CodingKey {
         case formatVersion, timeZone, tzdataVersion, now, windowEnd, pendingLimit, reservedSlots, coveredUntil, dropped, categories
-        case notifications, suppressed, warnings
+        case notifications, suppressed, warnings, seriesSequences
     }
 
     /// Reads a plan JSON file of `formatVersion` 1.
@@ -151,6 +151,7 @@ extension Plan: Codable {
             warnings: try container.decode([String].self, forKey: .warnings),
             tzdataVersion: try container.decodeIfPresent(String.self, forKey: .tzdataVersion)
         )
+        seriesSequences = try container.decodeIfPresent([String: Int].self, forKey: .seriesSequences) ?? [:]
     }
 
     /// Writes the plan JSON's keys.
@@ -169,6 +170,7 @@ extension Plan: Codable {
         try container.encode(notifications, forKey: .notifications)
         try container.encode(suppressed, forKey: .suppressed)
         try container.encode(warnings, forKey: .warnings)
+        if !seriesSequences.isEmpty { try container.encode(seriesSequences, forKey: .seriesSequences) }
     }
 }
 

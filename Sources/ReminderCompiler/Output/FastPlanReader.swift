@@ -304,6 +304,7 @@ struct FastPlanReader {
         var limit: Int?, reserved: Int?, dropped: Int?
         var categories: [String: [NotificationAction]]?
         var hasNotifications = false, suppressed: [SuppressedNotification]?, warnings: [String]?
+        var seriesSequences: [String: Int] = [:]
         try object(known: .plan) { reader, key in
             switch key {
             case "formatVersion": version = try reader.integer()
@@ -324,6 +325,12 @@ struct FastPlanReader {
                 try reader.array { list.append(try $0.suppressedEntry()) }
                 suppressed = list
             case "warnings": warnings = try reader.strings()
+            case "seriesSequences":
+                try reader.object(known: nil) { reader, series in
+                    let sequence = try reader.integer()
+                    guard (0...Int(Int32.max)).contains(sequence) else { throw GiveUp() }
+                    seriesSequences[series] = sequence
+                }
             default: throw GiveUp()
             }
         }
@@ -331,11 +338,13 @@ struct FastPlanReader {
               let reserved, reserved >= 0, let dropped, dropped >= 0, let categories, hasNotifications, let suppressed,
               let warnings
         else { throw GiveUp() }
-        return Plan(
+        var plan = Plan(
             timeZone: zone, now: now, windowEnd: windowEnd, pendingLimit: limit, reservedSlots: reserved,
             coveredUntil: coveredUntil, dropped: dropped, categories: categories, notifications: [],
             suppressed: suppressed, warnings: warnings, tzdataVersion: tzdata
         )
+        plan.seriesSequences = seriesSequences
+        return plan
     }
 
     private mutating func categories() throws -> [String: [NotificationAction]] {

@@ -118,6 +118,12 @@ struct JSONWriter {
         buffer.appendDecimal(value, width: 1)
     }
 
+    /// A number field whose name comes from the input (a series ID).
+    mutating func field(named name: String, _ value: Int) {
+        key(name)
+        buffer.appendDecimal(value, width: 1)
+    }
+
     mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
         append(value ? "true" : "false")

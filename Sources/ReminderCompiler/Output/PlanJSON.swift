@@ -24,7 +24,7 @@ public enum PlanJSON {
                 try stream.append(notifications[index], to: sink)
             }
         }
-        try stream.finish(suppressed: plan.suppressed, warnings: plan.warnings, to: sink)
+        try stream.finish(suppressed: plan.suppressed, warnings: plan.warnings, seriesSequences: plan.seriesSequences, to: sink)
     }
 
     static func write(_ action: NotificationAction, to writer: inout JSONWriter) {
@@ -128,7 +128,8 @@ struct PlanJSONStream {
     }
 
     mutating func finish(
-        suppressed: [SuppressedNotification], warnings: [String], to sink: (UnsafeRawBufferPointer) throws -> Void
+        suppressed: [SuppressedNotification], warnings: [String], seriesSequences: [String: Int],
+        to sink: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
         writer.endArray()
         writer.fieldName("suppressed")
@@ -144,6 +145,13 @@ struct PlanJSONStream {
         }
         writer.endArray()
         writer.field("warnings", warnings)
+        // Only after a change, so that plans without one keep their bytes.
+        if !seriesSequences.isEmpty {
+            writer.fieldName("seriesSequences")
+            writer.beginObject()
+            for (series, sequence) in seriesSequences.sorted(by: { $0.key < $1.key }) { writer.field(named: series, sequence) }
+            writer.endObject()
+        }
         writer.endObject()
         writer.append("\n")
         try writer.flush(to: sink)

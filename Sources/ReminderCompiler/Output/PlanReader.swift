@@ -3,7 +3,7 @@
 enum PlanReader {
     static let planKeys = [
         "formatVersion", "timeZone", "tzdataVersion", "now", "windowEnd", "pendingLimit", "reservedSlots", "coveredUntil", "dropped",
-        "categories", "notifications", "suppressed", "warnings",
+        "categories", "notifications", "suppressed", "warnings", "seriesSequences",
     ]
     static let notificationKeys = [
         "id", "kind", "fireAt", "slot", "reminders", "group", "parent", "title", "body", "interruptionLevel", "category",
@@ -24,8 +24,9 @@ enum PlanReader {
         reader.diagnostics = diagnostics
         defer { diagnostics = reader.diagnostics }
         guard let fields = reader.fields(of: root, named: "plan", context: "the plan", known: planKeys) else { return nil }
-        // tzdataVersion is optional: plans before it, and hosts that do not say.
-        for key in planKeys where key != "tzdataVersion" { _ = reader.require(key, in: fields) }
+        // tzdataVersion is optional (plans before it, and hosts that do not say), and so is
+        // seriesSequences (only after a change).
+        for key in planKeys where key != "tzdataVersion" && key != "seriesSequences" { _ = reader.require(key, in: fields) }
         if let version = reader.integer("formatVersion", in: fields, range: Int64.min...Int64.max, rangeText: "1"),
            version != 1, let entry = fields["formatVersion"]
         {
@@ -70,14 +71,28 @@ enum PlanReader {
         }
         let suppressed = (reader.array("suppressed", in: fields) ?? []).compactMap { suppressedEntry($0, reader: &reader) }
         let warnings = (reader.array("warnings", in: fields) ?? []).compactMap { reader.string($0, key: "warnings") }
+        var seriesSequences: [String: Int] = [:]
+        if let entry = fields["seriesSequences"] {
+            if case .dictionary(let dictionary) = entry.value.value {
+                for series in dictionary.entries {
+                    seriesSequences[series.key] = reader.integer(
+                        series.value, key: series.key, range: 0...Int64(Int32.max), rangeText: "0 to 2147483647"
+                    )
+                }
+            } else {
+                reader.reportWrongType(entry.value, key: "seriesSequences", expected: "an object")
+            }
+        }
         guard !reader.diagnostics.hasErrors, let timeZone, let now, let windowEnd, let coveredUntil, let pendingLimit,
               let reserved, let dropped
         else { return nil }
-        return Plan(
+        var plan = Plan(
             timeZone: timeZone, now: now, windowEnd: windowEnd, pendingLimit: pendingLimit, reservedSlots: reserved,
             coveredUntil: coveredUntil, dropped: dropped, categories: categories, notifications: notifications,
             suppressed: suppressed, warnings: warnings, tzdataVersion: reader.string("tzdataVersion", in: fields, nonEmpty: true)
         )
+        plan.seriesSequences = seriesSequences
+        return plan
     }
 
     private static func instant(_ key: String, in fields: Fields, reader: inout FieldReader) -> ZonedInstant? {

@@ -39,7 +39,8 @@ extension ICalendarExport {
         var lastInstant = plan.windowEnd.seconds
         for reminder in config.reminders.sorted(by: { $0.id < $1.id }) where reminder.enabled {
             let series = RecurringSeries(
-                reminder: reminder, window: window, rules: rules, suppressed: suppressedMembers, silencedFollowUps: silencedFollowUps
+                reminder: reminder, window: window, rules: rules, suppressed: suppressedMembers, silencedFollowUps: silencedFollowUps,
+                sequences: plan.seriesSequences
             )
             for event in series
                 .events(settings: settings, stamp: ICalendarFormat.utcDateTime(plan.now.seconds))
@@ -83,6 +84,9 @@ struct RecurringSeries {
     let suppressed: Set<String>
     /// Member occurrence IDs whose follow-up alone the plan removed.
     let silencedFollowUps: Set<String>
+    /// The plan's `seriesSequences`: every event of the reminder at a time of day (the
+    /// series, and occurrences written on their own) carries its series' number.
+    let sequences: [String: Int]
 
     struct Event {
         /// Content lines, already escaped where TEXT.
@@ -115,7 +119,7 @@ struct RecurringSeries {
                 var lines = header(uid: "\(id)@\(settings.uidDomain)", stamp: stamp)
                 // A single event is written at its actual time, as in the expanded style.
                 lines.append(ICalendarExport.startProperty(instant, zone: zoneName, timeline: timeline))
-                lines += body(rotationSlot: nil)
+                lines += body(rotationSlot: nil, time: local.time)
                 return Event(lines: lines, start: instant)
             }
         }
@@ -147,7 +151,7 @@ struct RecurringSeries {
                 let id = NotificationID.occurrence(reminder.id, slot: slot.local)
                 var lines = header(uid: "\(id)@\(settings.uidDomain)", stamp: stamp)
                 lines.append(("DTSTART", ICalendarFormat.utcDateTime(slot.instant)))
-                lines += body(rotationSlot: slot, withFollowUp: false)
+                lines += body(rotationSlot: slot, time: time, withFollowUp: false)
                 events.append(Event(lines: lines, start: slot.instant))
             }
         }
@@ -166,14 +170,14 @@ struct RecurringSeries {
         [("BEGIN", "VEVENT"), ("UID", uid), ("DTSTAMP", stamp)]
     }
 
-    private func body(rotationSlot: Slot?, withFollowUp: Bool = true) -> [(String, String)] {
+    private func body(rotationSlot: Slot?, time: LocalTime, withFollowUp: Bool = true) -> [(String, String)] {
         var lines: [(String, String)] = [("DURATION", ICalendarFormat.duration(minutes: reminder.durationMinutes))]
         lines.append(("SUMMARY", ICalendarWriter.escapeText(reminder.title)))
         // Rotating bodies cannot be written on a series; only a fixed body is.
         if reminder.bodies.isEmpty, !reminder.body.isEmpty {
             lines.append(("DESCRIPTION", ICalendarWriter.escapeText(reminder.body)))
         }
-        lines.append(("SEQUENCE", "0"))
+        lines.append(("SEQUENCE", String(sequences[NotificationID.series(reminder.id, time: time)] ?? 0)))
         if let category = reminder.category { lines.append(("CATEGORIES", ICalendarWriter.escapeText(category))) }
         lines.append(("TRANSP", "TRANSPARENT"))
         lines += alarm(trigger: "PT0S", description: reminder.title)
@@ -209,7 +213,7 @@ struct RecurringSeries {
             split.contains(slot.local) || suppressed.contains(NotificationID.occurrence(reminder.id, slot: slot.local))
         }
         let troubled = inWindow.contains { $0.movedByGap || isRepeatedLocalTime($0) } || first.movedByGap || isRepeatedLocalTime(first)
-        let uid = "\(reminder.id)-\(zeroPadded(time.hour, 2))\(zeroPadded(time.minute, 2))@\(settings.uidDomain)"
+        let uid = "\(NotificationID.series(reminder.id, time: time))@\(settings.uidDomain)"
         var lines = header(uid: uid, stamp: stamp)
         // DTSTART must be an instance of the rule: the first one from the first upcoming
         // slot on, inside the window.
@@ -225,7 +229,7 @@ struct RecurringSeries {
             if instants.count > 1 {
                 lines.append(("RDATE", instants.dropFirst().map(ICalendarFormat.utcDateTime).joined(separator: ",")))
             }
-            lines += body(rotationSlot: first)
+            lines += body(rotationSlot: first, time: time)
             return Event(lines: lines, start: start)
         }
         let zoneParameter = "TZID=\(ICalendarExport.parameterValue(zoneName))"
@@ -247,7 +251,7 @@ struct RecurringSeries {
         if !excluded.isEmpty {
             lines.append(("EXDATE;\(zoneParameter)", excluded.sorted().map { ICalendarFormat.localDateTime(localSeconds($0)) }.joined(separator: ",")))
         }
-        lines += body(rotationSlot: first)
+        lines += body(rotationSlot: first, time: time)
         return Event(lines: lines, start: start.instant)
     }
 

@@ -121,7 +121,7 @@ public struct ChunkedCompilation {
             planWriter.waitUntilDone()
             calendarWriter.waitUntilDone()
         }
-        let sequences = previous.map(SequenceCarrier.init)
+        let sequences = previous.map { SequenceCarrier($0, now: setup.window.now) }
         var collisions = NumericIDCollisions()
 
         // Render and write what the budget keeps.
@@ -178,8 +178,11 @@ public struct ChunkedCompilation {
         }
         let sorted = setup.collector.sorted
         let warnings = sorted.filter { $0.severity == .warning }.map(\.message.text)
+        let seriesSequences = sequences?.seriesSequences(coveredUntil: coveredUntil.seconds) ?? [:]
         try planWriter.finish {
-            try planStream.value.finish(suppressed: summary.suppressed, warnings: warnings, to: planSink)
+            try planStream.value.finish(
+                suppressed: summary.suppressed, warnings: warnings, seriesSequences: seriesSequences, to: planSink
+            )
         }
         if let expandedSink {
             let stream = calendarStream ?? Box(calendar(firstEvent: nil))
@@ -187,6 +190,7 @@ public struct ChunkedCompilation {
         } else if let icsSink {
             var outline = header
             outline.suppressed = summary.suppressed
+            outline.seriesSequences = seriesSequences
             outline.notifications = keptSnoozes
             let bytes = ICalendarExport.recurring(config, plan: outline, zones: zones)
             try calendarWriter.finish { try bytes.withUnsafeBytes(icsSink) }
@@ -304,23 +308,3 @@ private final class BackgroundWriter: @unchecked Sendable {
         queue.sync {}
     }
 }
-
-/// Carries `sequence` numbers forward from a previous plan (SPEC §8).
-struct SequenceCarrier {
-    private let previous: Plan
-    private var indexByID: [String: Int] = [:]
-
-    init(_ previous: Plan) {
-        self.previous = previous
-        for index in previous.notifications.indices { indexByID[previous.notifications[index].id] = index }
-    }
-
-    /// An unchanged notification keeps the previous number, a changed one gets previous + 1,
-    /// a new one keeps 0.
-    func carry(into notification: inout PlannedNotification) {
-        guard let index = indexByID[notification.id] else { return }
-        let old = previous.notifications[index]
-        notification.sequence = old.sequence + (PlanDiff.changes(from: old, to: notification).isEmpty ? 0 : 1)
-    }
-}
-

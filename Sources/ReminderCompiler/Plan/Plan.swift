@@ -27,6 +27,10 @@ public struct Plan: Sendable, Hashable {
     public var suppressed: [SuppressedNotification]
     /// Warnings about the plan, as sentences.
     public var warnings: [String]
+    /// The `SEQUENCE` of each recurring calendar series that changed since the plans
+    /// before it, by series ID (`NotificationID.series`); a series not listed has 0.
+    /// Counted by `ReminderCompiler.carrySequences(into:from:)`.
+    public var seriesSequences: [String: Int] = [:]
 
     /// Creates a plan.
     public init(
@@ -177,6 +181,12 @@ public enum NotificationID {
             put(slot.time.minute, width: 2, at: 12)
             return keyLength + 14
         }
+    }
+
+    /// `{reminder}-{HHmm}`: a reminder's series at one time of day in the recurring
+    /// calendar (its UID before the domain).
+    public static func series(_ reminder: String, time: LocalTime) -> String {
+        "\(reminder)-\(zeroPadded(time.hour, 2))\(zeroPadded(time.minute, 2))"
     }
 
     /// FNV-1a 32-bit hash of the UTF-8 bytes, masked to 31 bits.

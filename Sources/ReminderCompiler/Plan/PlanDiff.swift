@@ -209,15 +209,6 @@ extension ZonedInstant {
     }
 }
 
-extension ReminderCompiler {
-    /// Carries `sequence` forward from a previous plan (SPEC §8): an unchanged notification
-    /// keeps its number, a changed one gets the previous number + 1, a new one 0.
-    public static func carrySequences(into plan: inout Plan, from previous: Plan) {
-        let carrier = SequenceCarrier(previous)
-        for index in plan.notifications.indices { carrier.carry(into: &plan.notifications[index]) }
-    }
-}
-
 /// Where each notification of a plan file stands, for diffs that skip unchanged ones.
 enum PlanIndex {
     /// An ID as bytes of its file, hashed once (FNV-1a) for the dictionary of IDs.
