@@ -2,23 +2,79 @@ import Foundation
 import Testing
 @testable import ReminderCompiler
 
-/// Random schedules in zones with DST changes, their recurring calendars expanded by
-/// recurring-ical-events and vobject: every instance inside the window equals the plan,
-/// with the zone's name and with only the file's VTIMEZONE (zone renamed).
-@Suite("Recurring calendars read by independent expanders")
-struct RecurringInteropTests {
+/// Random configs in zones with DST changes, each compiled into both calendar styles and
+/// then updated (a day later, with `--previous`, a changed config and events), read back by
+/// every independent reader: icalendar, ical, recurring-ical-events, vobject and libical
+/// (`check_ics.py`, with the zone's name and renamed so that only the file's VTIMEZONE
+/// counts) and a Radicale server (`check_caldav.py`, where the update must replace).
+@Suite("Random calendars read by independent readers")
+struct RandomCalendarInteropTests {
     static let zones = [
         "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "America/Havana", "Europe/Dublin", "America/Santiago",
         "Pacific/Chatham", "Europe/London", "Africa/Casablanca", "Asia/Tehran",
     ]
+    static let configCount = Int(ProcessInfo.processInfo.environment["REMINDC_RANDOM_CALENDARS"] ?? "") ?? 200
+    /// Radicale costs about 1.5 s a calendar (each event is a resource of its own, uploaded
+    /// twice): every fourth config's recurring calendars go to it, and every twentieth's
+    /// expanded ones. Its parser, vobject, reads all of them in `check_ics.py`.
+    static let recurringOnServerEvery = 4
+    static let expandedOnServerEvery = 20
 
-    @Test("random schedules over DST-heavy zones expand to the plan's instants", .timeLimit(.minutes(15)))
-    func randomSchedules() throws {
+    struct Calendars {
+        var readerManifest: [String] = []
+        var serverManifest: [String] = []
+    }
+
+    /// Compiles `config` (a group-free copy for the recurring style: a series is one
+    /// reminder's) at `now`, with events and a previous plan when given.
+    static func compile(
+        _ config: ReminderConfig, now: String, events: ReminderEvents?, previous: (expanded: URL, recurring: URL)?,
+        name: String, in folder: URL
+    ) throws -> (expanded: (plan: URL, ics: URL), recurring: (plan: URL, ics: URL)) {
+        var ungrouped = config
+        for index in ungrouped.reminders.indices { ungrouped.reminders[index].group = nil }
+        var eventArguments: [String] = []
+        if let events {
+            let file = folder.appendingPathComponent("\(name).events.json")
+            try JSONEncoder().encode(events).write(to: file)
+            eventArguments = ["--events", file.path]
+        }
+        var outputs: [(plan: URL, ics: URL)] = []
+        for (style, styled) in [("expanded", config), ("recurring", ungrouped)] {
+            let configFile = folder.appendingPathComponent("\(name)-\(style).plist")
+            try ConfigPlistWriter.write(styled).write(to: configFile, atomically: true, encoding: .utf8)
+            let plan = folder.appendingPathComponent("\(name)-\(style).json")
+            let ics = folder.appendingPathComponent("\(name)-\(style).ics")
+            var arguments = ["compile", configFile.path, "--now", now, "-o", plan.path, "--ics", ics.path, "--ics-style", style]
+            if let previous { arguments += ["--previous", (style == "expanded" ? previous.expanded : previous.recurring).path] }
+            let result = try run(TestEnvironment.remindcExecutable, arguments + eventArguments)
+            #expect(result.status == 0, "\(name) \(style): \(result.standardError)")
+            outputs.append((plan, ics))
+        }
+        return (outputs[0], outputs[1])
+    }
+
+    /// The config an app ships next: a title changed, a reminder gone, a schedule redrawn.
+    static func update(_ config: ReminderConfig, around date: CivilDate, generator: inout PlanScenarioGenerator) -> ReminderConfig {
+        var updated = config
+        let count = updated.reminders.count
+        updated.reminders[generator.random.int(0...count - 1)].title += " (new)"
+        if count > 1, generator.random.chance(40) { updated.reminders.remove(at: generator.random.int(0...count - 1)) }
+        if generator.random.chance(50) {
+            let index = generator.random.int(0...updated.reminders.count - 1)
+            updated.reminders[index].schedule = generator.random.schedule(around: date)
+        }
+        return updated
+    }
+
+    @Test("a few hundred random configs, both styles, and their updates: every reader expands to the plans' instants",
+          .timeLimit(.minutes(20)))
+    func randomConfigs() throws {
         let folder = try TestEnvironment.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { if ProcessInfo.processInfo.environment["REMINDC_KEEP"] == nil { try? FileManager.default.removeItem(at: folder) } }
         var generator = PlanScenarioGenerator(seed: 0x1CA1)
-        var checked = 0
-        for round in 0..<24 {
+        var calendars = Calendars()
+        for round in 0..<Self.configCount {
             let zone = Self.zones[round % Self.zones.count]
             let transitions = ExpansionPropertyTests.transitionDates(in: zone)
             let center = transitions.isEmpty || round % 3 == 0
@@ -27,23 +83,55 @@ struct RecurringInteropTests {
             config.timeZone = zone
             config.horizonDays = 20
             config.pendingLimit = 0
-            // Members of a group merge into one notification; a series is per reminder.
-            for index in config.reminders.indices { config.reminders[index].group = nil }
-            let path = folder.appendingPathComponent("config-\(round).plist")
-            try ConfigPlistWriter.write(config).write(to: path, atomically: true, encoding: .utf8)
-            let plan = folder.appendingPathComponent("plan-\(round).json")
-            let ics = folder.appendingPathComponent("cal-\(round).ics")
-            let compiled = try remindc(
-                "compile", path.path, "--now", "\(center)T06:00:00Z", "-o", plan.path, "--ics", ics.path, "--ics-style", "recurring"
+            let now = "\(center)T06:00:00Z"
+            let base = try Self.compile(config, now: now, events: nil, previous: nil, name: "c\(round)", in: folder)
+
+            var diagnostics = DiagnosticCollector()
+            let basePlan = try #require(PlanReader.read(TestEnvironment.bytes(base.recurring.plan), path: "base", diagnostics: &diagnostics))
+            let later = basePlan.now.seconds + 86_400
+            // The group-free plan's IDs are member occurrences: they mean the same in both configs.
+            let events = generator.suppressingEvents(for: basePlan, now: later)
+            let updated = try Self.compile(
+                Self.update(config, around: center.adding(days: 5), generator: &generator), now: "\(center.adding(days: 1))T06:00:00Z",
+                events: events, previous: (base.expanded.plan, base.recurring.plan), name: "u\(round)", in: folder
             )
-            #expect(compiled.status == 0, "round \(round): \(compiled.standardError)")
-            for rename in [false, true] {
-                let result = try checkICS("recurring", ics: ics, plan: plan, rename: rename)
-                #expect(result.status == 0, "round \(round) in \(zone), renamed \(rename): \(result.standardOutput)\(result.standardError)")
+            for (style, files) in [("expanded", base.expanded), ("recurring", base.recurring),
+                                   ("expanded", updated.expanded), ("recurring", updated.recurring)] {
+                for rename in ["0", "1"] {
+                    calendars.readerManifest.append([style, files.ics.path, files.plan.path, rename].joined(separator: "\t"))
+                }
             }
-            checked += 1
+            if round % Self.recurringOnServerEvery == 0 {
+                calendars.serverManifest.append(
+                    ["recurring", base.recurring.ics.path, base.recurring.plan.path, updated.recurring.ics.path, updated.recurring.plan.path]
+                        .joined(separator: "\t")
+                )
+            }
+            if round % Self.expandedOnServerEvery == 0 {
+                calendars.serverManifest.append(
+                    ["expanded", base.expanded.ics.path, base.expanded.plan.path, updated.expanded.ics.path, updated.expanded.plan.path]
+                        .joined(separator: "\t")
+                )
+            }
         }
-        #expect(checked == 24)
+        let interop = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Interop")
+        let readerManifest = folder.appendingPathComponent("readers.txt")
+        try calendars.readerManifest.joined(separator: "\n").write(to: readerManifest, atomically: true, encoding: .utf8)
+        var readerArguments = [interop.appendingPathComponent("check_ics.py").path, "--manifest", readerManifest.path]
+        switch LibicalReader.executable {
+        case .success(let reader): readerArguments += ["--libical", reader.path]
+        case .failure(let reason):
+            if ProcessInfo.processInfo.environment["REMINDC_REQUIRE_LIBICAL"] == "1" { Issue.record("libical reader: \(reason)") }
+        }
+        let readers = try Python.script(readerArguments)
+        #expect(readers.status == 0, "\(readers.standardOutput)\(readers.standardError)")
+        #expect(readers.standardOutput.contains("\(Self.configCount * 8) files"), "\(readers.standardOutput)")
+
+        let serverManifest = folder.appendingPathComponent("server.txt")
+        try calendars.serverManifest.joined(separator: "\n").write(to: serverManifest, atomically: true, encoding: .utf8)
+        let server = try Python.script([interop.appendingPathComponent("check_caldav.py").path, "--manifest", serverManifest.path])
+        #expect(server.status == 0, "\(server.standardOutput)\(server.standardError)")
+        #expect(server.standardOutput.contains("\(calendars.serverManifest.count) calendars"), "\(server.standardOutput)")
     }
 }
 

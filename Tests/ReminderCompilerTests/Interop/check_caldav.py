@@ -1,14 +1,19 @@
-"""Uploads a remindc recurring .ics to a Radicale CalDAV server and compares what the
-server expands with the plan.
+"""Uploads remindc .ics files to a Radicale CalDAV server and compares what the server
+expands with the plans.
 
-    check_caldav.py ICS PLAN
+    check_caldav.py ICS PLAN                  one recurring calendar
+    check_caldav.py --manifest FILE           many: one "STYLE<TAB>ICS<TAB>PLAN" line each,
+                                              optionally "<TAB>UPDATED_ICS<TAB>UPDATED_PLAN"
 
 Starts Radicale on 127.0.0.1 (a free port, storage in a temporary folder, no
-authentication), uploads each VEVENT as its own resource (CalDAV holds one UID per
-resource), asks for the window with a time-range REPORT that the server expands, and
-compares each instance with the plan's single notifications and snoozes. Then uploads the
-same file again: an update by UID must replace, never duplicate. Stops the server.
-Prints problems and exits 1 when there are any.
+authentication) and gives each calendar a collection of its own. Each VEVENT is uploaded
+as its own resource (CalDAV holds one UID per resource); the server is asked for the
+window with a time-range REPORT that it expands, and each instance is compared with the
+plan: for the recurring style its single notifications (by reminder) and snoozes, for the
+expanded style every notification. Then the calendar is uploaded again (or its update,
+compiled with --previous): an update by UID must replace, never duplicate, and the
+updated series must expand to the updated plan. Stops the server. Prints problems and
+exits 1 when there are any.
 """
 import datetime
 import json
@@ -33,6 +38,16 @@ def parse_instant(text):
     return datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(datetime.timezone.utc)
 
 
+def renamed(text, name):
+    """The calendar with its zone renamed: only its own VTIMEZONE can give the offsets."""
+    found = re.search(r"^TZID:(.*)\r$", text, re.MULTILINE)
+    if found is None:  # a calendar without events has no VTIMEZONE
+        return text
+    zone = found.group(1)
+    text = text.replace("TZID:" + zone + "\r\n", "TZID:" + name + "\r\n").replace("TZID=" + zone + ":", "TZID=" + name + ":")
+    return re.sub(r"X-WR-TIMEZONE:[^\r]*\r\n", "", text)
+
+
 def resources(text):
     """One calendar per VEVENT, each with the file's VTIMEZONE."""
     calendar = icalendar.Calendar.from_ical(text)
@@ -47,24 +62,73 @@ def resources(text):
         yield str(event["UID"]), single.to_ical().decode("utf-8")
 
 
-def key(uid):
+def key(uid, style):
     uid = uid.rsplit("@", 1)[0]
-    if uid.endswith("-snooze"):
+    if style == "expanded" or uid.endswith("-snooze"):
         return uid
     match = re.fullmatch(r"(.+)-\d{8}-\d{4}", uid) or re.fullmatch(r"(.+)-\d{4}", uid)
     return match.group(1)
 
 
-def main():
-    ics_path, plan_path = sys.argv[1:3]
-    plan = json.load(open(plan_path, encoding="utf-8"))
-    now, end = parse_instant(plan["now"]), parse_instant(plan["windowEnd"])
-    expected = sorted(
+def expected_instances(plan, style):
+    if style == "expanded":
+        return sorted((n["id"], parse_instant(n["fireAt"])) for n in plan["notifications"])
+    return sorted(
         (n["reminders"][0] if n["kind"] == "single" else n["id"], parse_instant(n["fireAt"]))
         for n in plan["notifications"] if n["kind"] in ("single", "snooze")
     )
-    text = open(ics_path, encoding="utf-8").read()
+
+
+def check_calendar(principal, name, style, ics_path, plan_path, updated_ics=None, updated_plan=None):
+    """Problems of one calendar uploaded (twice, or with its update) to its own collection."""
     problems = []
+    calendar = principal.make_calendar(name=name)
+    read = lambda path: open(path, encoding="utf-8", newline="").read()
+    if updated_ics:
+        # Radicale's parser (vobject) keeps the first VTIMEZONE it sees under a TZID for the
+        # server's life: calendars of other years get a name of their own, as in the
+        # renamed readings of check_ics.py.
+        zone = f"Remindc-Test/{name}"
+        uploads = list(resources(renamed(read(ics_path), zone)))
+        second = list(resources(renamed(read(updated_ics), zone)))
+    else:
+        uploads = second = list(resources(read(ics_path)))
+    for body_uid, body in uploads + second:
+        calendar.save_event(body)
+    uids = {uid for uid, _ in uploads} | {uid for uid, _ in second}
+    held = len(calendar.events())
+    if held != len(uids):
+        problems.append(f"Radicale holds {held} events after uploading {len(uids)} UIDs (updates must replace)")
+    plan = json.load(open(updated_plan or plan_path, encoding="utf-8"))
+    now, end = parse_instant(plan["now"]), parse_instant(plan["windowEnd"])
+    expected = expected_instances(plan, style)
+    # Series the update no longer has stay on the server: a calendar import does not delete.
+    current = {uid for uid, _ in second}
+    found = []
+    for event in calendar.search(start=now - datetime.timedelta(days=2), end=end + datetime.timedelta(days=2),
+                                 event=True, expand=True):
+        for component in icalendar.Calendar.from_ical(event.data).walk("VEVENT"):
+            if str(component["UID"]) not in current:
+                continue
+            start = component.decoded("DTSTART").astimezone(datetime.timezone.utc)
+            if now < start <= end:
+                found.append((key(str(component["UID"]), style), start))
+    found.sort()
+    if found != expected:
+        missing = [f"{r} {t.isoformat()}" for r, t in expected if (r, t) not in found]
+        extra = [f"{r} {t.isoformat()}" for r, t in found if (r, t) not in expected]
+        problems.append(f"Radicale expands {len(found)} instances, the plan has {len(expected)}; "
+                        f"missing {missing[:5]}, extra {extra[:5]}")
+    return problems, len(expected)
+
+
+def main():
+    if sys.argv[1] == "--manifest":
+        entries = [line.split("\t") for line in open(sys.argv[2], encoding="utf-8").read().splitlines()]
+    else:
+        entries = [["recurring", sys.argv[1], sys.argv[2]]]
+    problems = []
+    checked = 0
     client = None
     with tempfile.TemporaryDirectory() as storage:
         port = free_port()
@@ -83,26 +147,10 @@ def main():
                     time.sleep(0.1)
             else:
                 raise SystemExit("Radicale did not start")
-            calendar = principal.make_calendar(name="remindc")
-            uploads = list(resources(text))
-            for _ in range(2):  # the second pass updates every UID in place
-                for uid, body in uploads:
-                    calendar.save_event(body)
-            if len(calendar.events()) != len(uploads):
-                problems.append(f"Radicale holds {len(calendar.events())} events after two uploads of {len(uploads)} UIDs")
-            found = []
-            for event in calendar.search(start=now - datetime.timedelta(days=2), end=end + datetime.timedelta(days=2),
-                                         event=True, expand=True):
-                for component in icalendar.Calendar.from_ical(event.data).walk("VEVENT"):
-                    start = component.decoded("DTSTART").astimezone(datetime.timezone.utc)
-                    if now < start <= end:
-                        found.append((key(str(component["UID"])), start))
-            found.sort()
-            if found != expected:
-                missing = [f"{r} {t.isoformat()}" for r, t in expected if (r, t) not in found]
-                extra = [f"{r} {t.isoformat()}" for r, t in found if (r, t) not in expected]
-                problems.append(f"Radicale expands {len(found)} instances, the plan has {len(expected)}; "
-                                f"missing {missing[:5]}, extra {extra[:5]}")
+            for index, entry in enumerate(entries):
+                found, count = check_calendar(principal, f"calendar-{index}", *entry)
+                problems += [f"{entry[1]} ({entry[0]}): {problem}" for problem in found]
+                checked += count
         finally:
             # Open keep-alive connections hold Radicale's shutdown: close them, then stop it
             # (killed if it still runs after three seconds).
@@ -114,9 +162,9 @@ def main():
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
-    for problem in problems:
+    for problem in problems[:60]:
         print(problem)
-    print(f"caldav: {len(expected)} instances checked, {len(problems)} problems")
+    print(f"caldav: {len(entries)} calendars, {checked} instances checked, {len(problems)} problems")
     sys.exit(1 if problems else 0)
 
 

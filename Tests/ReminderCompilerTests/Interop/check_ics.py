@@ -2,6 +2,8 @@
 
     check_ics.py expanded ICS PLAN [--rename]   every event's instant, title and body
     check_ics.py recurring ICS PLAN [--rename]  the series expanded inside the window
+    check_ics.py --manifest FILE                 many files: one "STYLE<TAB>ICS<TAB>PLAN<TAB>0|1"
+                                                 line each (1 = renamed), read on two cores
 
 Readers: icalendar and ical (expanded), recurring-ical-events (recurring), vobject
 (Radicale's parser, both styles), and with --libical READER the libical expander built
@@ -52,14 +54,18 @@ def load(path, rename):
     raw = open(path, "rb").read()
     text = raw.decode("utf-8")
     if rename:
-        zone = re.search(r"^TZID:(.*)\r$", text, re.MULTILINE).group(1)
-        text = text.replace("TZID:" + zone + "\r\n", "TZID:" + RENAMED + "\r\n")
-        text = text.replace("TZID=" + zone + ":", "TZID=" + RENAMED + ":")
+        renamed = RENAMED
+        found = re.search(r"^TZID:(.*)\r$", text, re.MULTILINE)
+        if found is None:  # a calendar without events has no VTIMEZONE to rename
+            return raw, text
+        zone = found.group(1)
+        text = text.replace("TZID:" + zone + "\r\n", "TZID:" + renamed + "\r\n")
+        text = text.replace("TZID=" + zone + ":", "TZID=" + renamed + ":")
         # X-WR-TIMEZONE only names a zone for floating times, which remindc never writes;
         # drop it so that nothing can look the real zone up by name.
         text = re.sub(r"X-WR-TIMEZONE:[^\r]*\r\n", "", text)
         if zone in text:
-            raise SystemExit("renaming left the zone name in the file")
+            raise ValueError("renaming left the zone name in the file")
     return raw, text
 
 
@@ -199,17 +205,49 @@ def recurring(ics_path, plan, rename):
 LIBICAL = None
 
 
-def main():
-    global LIBICAL
-    mode, ics_path, plan_path = sys.argv[1:4]
-    rename = "--rename" in sys.argv[4:]
-    if "--libical" in sys.argv[4:]:
-        LIBICAL = sys.argv[sys.argv.index("--libical") + 1]
+def check(mode, ics_path, plan_path, rename):
+    """The problems of one file, and how many notifications its plan has."""
     plan = json.load(open(plan_path, encoding="utf-8"))
     problems = expanded(ics_path, plan, rename) if mode == "expanded" else recurring(ics_path, plan, rename)
+    return problems, len(plan["notifications"])
+
+
+def check_entry(entry):
+    mode, ics_path, plan_path, rename = entry
+    try:
+        problems, count = check(mode, ics_path, plan_path, rename)
+    except BaseException as error:  # a reader that fails on a file (or exits) is a problem of that file
+        problems, count = [f"{type(error).__name__}: {error}"], 0
+    return [f"{ics_path} ({mode}{', renamed' if rename else ''}): {problem}" for problem in problems], count
+
+
+def main():
+    global LIBICAL
+    if "--libical" in sys.argv:
+        LIBICAL = sys.argv[sys.argv.index("--libical") + 1]
+    if sys.argv[1] == "--manifest":
+        import multiprocessing
+        entries = []
+        for line in open(sys.argv[2], encoding="utf-8").read().splitlines():
+            mode, ics_path, plan_path, rename = line.split("\t")
+            entries.append((mode, ics_path, plan_path, rename == "1"))
+        # Each file is read in a process of its own, forked from this one, as a calendar
+        # program reads one import: icalendar and vobject keep the first zone they see
+        # under a TZID for the rest of the process, and files of other years would be read
+        # with it.
+        with multiprocessing.get_context("fork").Pool(2, maxtasksperchild=1) as pool:
+            results = pool.map(check_entry, entries, chunksize=1)
+        problems = [problem for found, _ in results for problem in found]
+        checked = sum(count for _, count in results)
+        for problem in problems[:60]:
+            print(problem)
+        print(f"{len(entries)} files, {checked} notifications checked, {len(problems)} problems")
+        sys.exit(1 if problems else 0)
+    mode, ics_path, plan_path = sys.argv[1:4]
+    problems, count = check(mode, ics_path, plan_path, "--rename" in sys.argv[4:])
     for problem in problems[:40]:
         print(problem)
-    print(f"{mode}: {len(plan['notifications'])} notifications checked, {len(problems)} problems")
+    print(f"{mode}: {count} notifications checked, {len(problems)} problems")
     sys.exit(1 if problems else 0)
 
 
