@@ -3,7 +3,7 @@ import Foundation
 import ReminderCompiler
 
 /// `remindc check CONFIG...`: validate configs and print diagnostics; writes nothing.
-struct Check: ParsableCommand {
+struct Check: ParsableCommand, ReportsDiagnostics {
     static let configuration = CommandConfiguration(
         abstract: "Parse and validate reminder configs; print diagnostics, write nothing.",
         discussion: "Exit status: 0 when no file has errors, 1 otherwise."
@@ -18,6 +18,8 @@ struct Check: ParsableCommand {
     @OptionGroup var zone: ZoneOption
 
     private var timeZone: String? { zone.timeZone }
+
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func validate() throws {
         if configs.isEmpty { throw ValidationError("Give at least one config file.") }
@@ -35,7 +37,7 @@ struct Check: ParsableCommand {
                 bytes, path: path, options: ConfigOptions(timeZoneOverride: timeZone, now: instant)
             )
             DiagnosticPrinter.print(result.diagnostics)
-            failed = failed || result.hasErrors
+            failed = failed || DiagnosticPrinter.fails(result.diagnostics)
         }
         if failed { throw ExitCode.failure }
     }

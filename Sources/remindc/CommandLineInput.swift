@@ -87,21 +87,6 @@ enum CommandLineInput {
 }
 
 /// Prints diagnostics to standard error in the `path:line:column: severity: message` form.
-enum DiagnosticPrinter {
-    static func print(_ diagnostics: [Diagnostic]) {
-        guard !diagnostics.isEmpty else { return }
-        writeToStandardError(diagnostics.map { $0.formatted + "\n" }.joined())
-    }
-
-    static func printToolError(_ message: String) {
-        writeToStandardError("remindc: error: \(message)\n")
-    }
-
-    private static func writeToStandardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
-    }
-}
-
 /// `--time-zone`, shared by the commands that read configs.
 struct ZoneOption: ParsableArguments {
     @Option(name: .customLong("time-zone"), help: "An IANA zone that overrides the config's timeZone.")

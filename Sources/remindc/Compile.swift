@@ -3,7 +3,7 @@ import Foundation
 import ReminderCompiler
 
 /// `remindc compile CONFIG [options]`: write the plan.
-struct Compile: ParsableCommand {
+struct Compile: ParsableCommand, ReportsDiagnostics {
     static let configuration = CommandConfiguration(
         abstract: "Compile a reminder config into a plan of dated one-time notifications.",
         discussion: "Writes the plan JSON to standard output, or atomically to -o FILE. Exit status 0 on success, 1 on any error."
@@ -42,6 +42,8 @@ struct Compile: ParsableCommand {
     @Option(help: "With --previous: also write the JSON diff from the previous plan to this one.")
     var diff: String?
 
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
+
     func validate() throws {
         if let horizonDays, !(1...3660).contains(horizonDays) {
             throw ValidationError("--horizon-days must be 1–3660, not \(horizonDays)")
@@ -75,7 +77,9 @@ struct Compile: ParsableCommand {
         }
         let result = ReminderCompiler.compile(bytes, path: config, options: options, events: eventsInput)
         DiagnosticPrinter.print(result.diagnostics)
-        guard var plan = result.plan, let parsed = result.config, !result.hasErrors else { throw ExitCode.failure }
+        guard var plan = result.plan, let parsed = result.config, !DiagnosticPrinter.fails(result.diagnostics) else {
+            throw ExitCode.failure
+        }
         if let previousPlan { ReminderCompiler.carrySequences(into: &plan, from: previousPlan) }
         // Every file is staged first and renamed into place together: on any error none is
         // created or changed.
@@ -125,7 +129,7 @@ struct Compile: ParsableCommand {
             throw CommandLineError("cannot write the output: \(OutputFile.describe(error))")
         }
         DiagnosticPrinter.print(found)
-        guard !found.contains(where: { $0.severity == .error }) else {
+        guard !DiagnosticPrinter.fails(found) else {
             files.discard()
             throw ExitCode.failure
         }

@@ -3,7 +3,7 @@ import Foundation
 import ReminderCompiler
 
 /// `remindc diff OLD.json NEW.json [--format text|json] [--exit-code]`.
-struct Diff: ParsableCommand {
+struct Diff: ParsableCommand, ReportsDiagnostics {
     static let configuration = CommandConfiguration(
         abstract: "Compare two plans: what to add, cancel and update.",
         discussion: """
@@ -22,6 +22,8 @@ struct Diff: ParsableCommand {
 
     @Flag(name: .customLong("exit-code"), help: "Exit with 2 when there are changes to apply, 0 when there are none.")
     var exitCode = false
+
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func run() throws {
         // Well-formed plans are compared without decoding what they share; otherwise they are
@@ -63,7 +65,7 @@ extension CommandLineInput {
         var diagnostics = DiagnosticCollector()
         let plan = ReminderCompiler.readPlan(bytes, path: path, diagnostics: &diagnostics)
         DiagnosticPrinter.print(diagnostics.sorted)
-        guard let plan else { throw ExitCode.failure }
+        guard let plan, !DiagnosticPrinter.fails(diagnostics.sorted) else { throw ExitCode.failure }
         return plan
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import ReminderCompiler
 
 /// `remindc ics PLAN.json [-o FILE]`: an iCalendar file from an existing plan.
-struct ICS: ParsableCommand {
+struct ICS: ParsableCommand, ReportsDiagnostics {
     static let configuration = CommandConfiguration(
         commandName: "ics",
         abstract: "Write an iCalendar (.ics) file from an existing plan.",
@@ -24,6 +24,8 @@ struct ICS: ParsableCommand {
 
     @Option(help: "The config the plan was compiled from.")
     var config: String?
+
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func run() throws {
         if icsStyle == .recurring, config == nil {

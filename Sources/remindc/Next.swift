@@ -3,7 +3,7 @@ import Foundation
 import ReminderCompiler
 
 /// `remindc next CONFIG --reminder ID [--count N] [--now T]`: a reminder's next slots.
-struct Next: ParsableCommand {
+struct Next: ParsableCommand, ReportsDiagnostics {
     static let configuration = CommandConfiguration(
         abstract: "List a reminder's next slots with local time, UTC offset and weekday.",
         discussion: "A check of a schedule for a person: slots that a daylight-saving gap moves are marked. Groups, events and the pending limit do not apply."
@@ -23,6 +23,8 @@ struct Next: ParsableCommand {
     @OptionGroup var zone: ZoneOption
 
     private var timeZone: String? { zone.timeZone }
+
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     func validate() throws {
         if !(1...1000).contains(count) { throw ValidationError("--count must be 1–1000, not \(count)") }

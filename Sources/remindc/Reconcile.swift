@@ -3,7 +3,7 @@ import Foundation
 import ReminderCompiler
 
 /// `remindc reconcile PLAN.json --pending PENDING.json [--format text|json] [--exit-code]`.
-struct Reconcile: ParsableCommand {
+struct Reconcile: ParsableCommand, ReportsDiagnostics {
     static let configuration = CommandConfiguration(
         abstract: "Compare a plan with the notifications the OS holds: what to remove, then what to add.",
         discussion: """
@@ -25,13 +25,15 @@ struct Reconcile: ParsableCommand {
     @Flag(name: .customLong("exit-code"), help: "Exit with 2 when something must be removed or added, 0 when nothing.")
     var exitCode = false
 
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
+
     func run() throws {
         let parsedPlan = try CommandLineInput.readPlan(plan)
         guard let bytes = CommandLineInput.readFile(pending, limit: ReminderCompiler.maximumPlanBytes, opening: UInt8(ascii: "["))
         else { throw ExitCode.failure }
         let read = ReminderCompiler.readPending(bytes, path: pending)
         DiagnosticPrinter.print(read.diagnostics)
-        guard let list = read.pending else { throw ExitCode.failure }
+        guard let list = read.pending, !DiagnosticPrinter.fails(read.diagnostics) else { throw ExitCode.failure }
         let reconciliation = parsedPlan.reconcile(pending: list)
         switch format {
         case .text: FileHandle.standardOutput.write(Data(ReconciliationOutput.text(reconciliation).utf8))

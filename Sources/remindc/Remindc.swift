@@ -16,22 +16,37 @@ struct Remindc: ParsableCommand {
     /// gives it on purpose (`diff --exit-code`), 1 for every error, including usage errors,
     /// which ArgumentParser would otherwise report as 64.
     static func main() {
+        let command: ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let error as CommandLineError {
+            command = try parseAsRoot()
+        } catch {
+            exitReporting(error)
+        }
+        if let reporting = command as? ReportsDiagnostics { DiagnosticPrinter.configure(reporting.diagnosticOptions) }
+        do {
+            var running = command
+            try running.run()
+        } catch {
+            // The diagnostics document is written however the command ends.
+            DiagnosticPrinter.finish()
+            exitReporting(error)
+        }
+        if !DiagnosticPrinter.finish() { Foundation.exit(1) }
+    }
+
+    private static func exitReporting(_ error: any Error) -> Never {
+        if let error = error as? CommandLineError {
             DiagnosticPrinter.printToolError(error.description)
             Foundation.exit(1)
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success || code == ExitCode(2) {
-                exit(withError: error)
-            }
-            let message = fullMessage(for: error)
-            if !message.isEmpty {
-                FileHandle.standardError.write(Data((message + "\n").utf8))
-            }
-            Foundation.exit(1)
         }
+        let code = exitCode(for: error)
+        if code == .success || code == ExitCode(2) {
+            exit(withError: error)
+        }
+        let message = fullMessage(for: error)
+        if !message.isEmpty {
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+        }
+        Foundation.exit(1)
     }
 }

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import ReminderCompiler
+
+extension DiagnosticFormat: ExpressibleByArgument {}
+
+/// `--diagnostics-format`, `--diagnostics-file` and `--warnings-as-errors`, on every command.
+struct DiagnosticOptions: ParsableArguments {
+    @Option(help: "How diagnostics are written: gcc (path:line:column lines on standard error), github (workflow-command annotations on standard output), json or sarif (one document on standard error).")
+    var diagnosticsFormat: DiagnosticFormat = .gcc
+
+    @Option(help: "Write the diagnostics to this file instead (for a SARIF upload, say).")
+    var diagnosticsFile: String?
+
+    @Flag(help: "Report warnings as errors: the command fails and writes nothing.")
+    var warningsAsErrors = false
+}
+
+/// A command whose diagnostics follow `DiagnosticOptions`.
+protocol ReportsDiagnostics {
+    var diagnosticOptions: DiagnosticOptions { get }
+}
+
+/// Where every command's diagnostics go. gcc lines are written as they come; the other
+/// formats hold them and write one document when the command ends (`finish`), whatever
+/// way it ends.
+enum DiagnosticPrinter {
+    // Set once from the parsed command line before the command runs, on the main thread.
+    nonisolated(unsafe) private static var options = DiagnosticOptions.defaults
+    nonisolated(unsafe) private static var held: [Diagnostic] = []
+
+    static func configure(_ chosen: DiagnosticOptions) {
+        options = chosen
+    }
+
+    /// Writes (or holds) diagnostics, with warnings made errors under `--warnings-as-errors`.
+    static func print(_ diagnostics: [Diagnostic]) {
+        guard !diagnostics.isEmpty else { return }
+        let shown = options.warningsAsErrors ? diagnostics.map(promoted) : diagnostics
+        if options.diagnosticsFormat == .gcc, options.diagnosticsFile == nil {
+            writeToStandardError(DiagnosticRendering.render(shown, as: .gcc, toolVersion: ReminderCompiler.version))
+        } else {
+            held += shown
+        }
+    }
+
+    /// Whether these diagnostics fail the command: an error, or a warning under
+    /// `--warnings-as-errors`.
+    static func fails(_ diagnostics: [Diagnostic]) -> Bool {
+        diagnostics.contains { $0.severity == .error || (options.warningsAsErrors && $0.severity == .warning) }
+    }
+
+    /// A problem with the command line or a file as a whole, which has no place in a file.
+    static func printToolError(_ message: String) {
+        writeToStandardError("remindc: error: \(message)\n")
+        if options.diagnosticsFormat == .github, options.diagnosticsFile == nil {
+            writeToStandardOutput("::error title=remindc::\(message.replacingOccurrences(of: "%", with: "%25"))\n")
+        }
+    }
+
+    /// Writes what the held formats gathered (an empty document when nothing was found).
+    /// - Returns: false when the diagnostics file cannot be written.
+    @discardableResult
+    static func finish() -> Bool {
+        let format = options.diagnosticsFormat
+        guard format != .gcc || options.diagnosticsFile != nil else { return true }
+        let text = DiagnosticRendering.render(held, as: format, toolVersion: ReminderCompiler.version)
+        held = []
+        if let path = options.diagnosticsFile {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                writeToStandardError("remindc: error: cannot write '\(path)': \(error.localizedDescription)\n")
+                return false
+            }
+        } else if format == .github {
+            writeToStandardOutput(text)
+        } else {
+            writeToStandardError(text)
+        }
+        return true
+    }
+
+    private static func promoted(_ diagnostic: Diagnostic) -> Diagnostic {
+        var copy = diagnostic
+        if copy.severity == .warning { copy.severity = .error }
+        return copy
+    }
+
+    private static func writeToStandardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    private static func writeToStandardOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+extension DiagnosticOptions {
+    /// gcc lines on standard error, warnings as warnings.
+    static var defaults: DiagnosticOptions {
+        // Parsing no arguments gives every option its default.
+        (try? DiagnosticOptions.parse([])) ?? DiagnosticOptions()
+    }
+}
