@@ -135,3 +135,31 @@ struct DiagnosticFormatTests {
         #expect(reconciled.standardError.contains("\"results\": []"))
     }
 }
+
+/// `check --now` plans the config and reports what compile would.
+@Suite("check sees what compile sees")
+struct CheckPlansTests {
+    @Test("with --now, a coverage shorter than minimumCoverageDays is a warning (an error with --warnings-as-errors)")
+    func coverageWarning() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("c.plist")
+        let every30Minutes = "<key>frequency</key><string>daily</string><key>times</key><array>"
+            + (0..<48).map { "<string>\(zeroPadded($0 / 2, 2)):\($0 % 2 == 0 ? "00" : "30")</string>" }.joined() + "</array>"
+        try configXML(
+            reminders: reminderXML("often", schedule: every30Minutes),
+            rootExtra: "<key>pendingLimit</key><integer>64</integer><key>minimumCoverageDays</key><integer>3</integer>"
+        ).write(to: config, atomically: true, encoding: .utf8)
+        let unplanned = try remindc("check", config.path)
+        #expect(unplanned.status == 0)
+        #expect(!unplanned.standardError.contains("minimumCoverageDays"))
+        let planned = try remindc("check", config.path, "--now", "2026-11-22T08:00:00Z")
+        #expect(planned.status == 0)
+        #expect(planned.standardError.contains("warning: the plan covers only 1.3 days"), "\(planned.standardError)")
+        let compiled = try remindc("compile", config.path, "--now", "2026-11-22T08:00:00Z", "-o", folder.appendingPathComponent("p.json").path)
+        #expect(compiled.standardError == planned.standardError)
+        let strict = try remindc("check", config.path, "--now", "2026-11-22T08:00:00Z", "--warnings-as-errors", "--diagnostics-format", "json")
+        #expect(strict.status == 1)
+        #expect(strict.standardError.contains("\"id\": \"plan.coverage\""))
+    }
+}
