@@ -2,12 +2,12 @@ import ArgumentParser
 import Foundation
 import ReminderCompiler
 
-/// `remindc diff OLD.json NEW.json [--format text|json] [--exit-code]`.
+/// `remindc diff OLD.json NEW.json [--format text|json|markdown] [--exit-code]`.
 struct Diff: ParsableCommand, ReportsDiagnostics {
     static let configuration = CommandConfiguration(
         abstract: "Compare two plans: what to add, cancel and update.",
         discussion: """
-        Exit status: 0 on success; with --exit-code, 0 when there is nothing to apply and 2 when there is; 1 on any error.
+        Exit status: 0 on success; with --exit-code, 0 when nothing changed and 2 when a notification or a plan-level field (categories, timeZone, pendingLimit, reservedSlots, dropped, coveredUntil, warnings) did; 1 on any error.
         """
     )
 
@@ -17,8 +17,13 @@ struct Diff: ParsableCommand, ReportsDiagnostics {
     @Argument(help: "The new plan.")
     var new: String
 
-    @Option(help: "text (for people and code review) or json (for programs).")
-    var format: ReportFormat = .text
+    /// The diff's forms.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, markdown
+    }
+
+    @Option(help: "text (for people and code review), json (for programs) or markdown (for a pull-request comment).")
+    var format: Format = .text
 
     @Flag(name: .customLong("exit-code"), help: "Exit with 2 when there are changes to apply, 0 when there are none.")
     var exitCode = false
@@ -47,6 +52,8 @@ struct Diff: ParsableCommand, ReportsDiagnostics {
             FileHandle.standardOutput.write(Data(DiffOutput.text(diff, colour: colour).utf8))
         case .json:
             FileHandle.standardOutput.write(Data(DiffOutput.json(diff)))
+        case .markdown:
+            FileHandle.standardOutput.write(Data(DiffOutput.markdown(diff).utf8))
         }
         if exitCode, diff.hasChanges { throw ExitCode(2) }
     }

@@ -24,7 +24,8 @@ struct DiffTests {
           "cancel": [],
           "update": [],
           "expired": [],
-          "unchanged": 64
+          "unchanged": 64,
+          "plan": {}
         }
 
         """)
@@ -62,7 +63,8 @@ struct DiffTests {
         #expect(change == ["before": "2026-11-22T14:00:00+00:00", "after": "2026-11-22T14:00:00-05:00"])
         // The diff CLI agrees with the diff compile wrote.
         let text = try remindc("diff", old, new)
-        #expect(text.standardOutput.hasSuffix("Plan: 2 to add, 2 to cancel, 26 to update, 0 unchanged, 0 expired.\n"))
+        #expect(text.standardOutput.hasSuffix("Plan: 2 to add, 2 to cancel, 26 to update, 0 unchanged, 0 expired; 2 plan fields changed.\n"))
+        #expect(text.standardOutput.hasPrefix("~ plan timeZone: Europe/London → America/New_York; coveredUntil: "))
         #expect(text.standardOutput.contains("~ med-antibiotic-20261122-1400    fireAt: 2026-11-22 14:00 +00:00 → 2026-11-22 14:00 -05:00\n"))
         let viaCommand = try remindc("diff", old, new, "--format", "json")
         #expect(viaCommand.standardOutput == String(decoding: try Data(contentsOf: URL(fileURLWithPath: diffPath)), as: UTF8.self))

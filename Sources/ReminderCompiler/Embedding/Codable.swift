@@ -251,8 +251,10 @@ extension FieldValue: Codable {
             self = .string(text)
         } else if let list = try? container.decode([String].self) {
             self = .strings(list)
+        } else if let values = try? container.decode([String: String].self) {
+            self = .dictionary(values)
         } else {
-            self = .dictionary(try container.decode([String: String].self))
+            self = .categories(try container.decode([String: [NotificationAction]].self))
         }
     }
 
@@ -265,6 +267,7 @@ extension FieldValue: Codable {
         case .instant(let instant): try container.encode(instant)
         case .strings(let list): try container.encode(list)
         case .dictionary(let values): try container.encode(values)
+        case .categories(let categories): try container.encode(categories)
         }
     }
 }
@@ -306,12 +309,8 @@ public struct PlanDiffDocument: Sendable, Hashable, Codable {
             notification = try container.decode(PlannedNotification.self, forKey: .notification)
             changes = try container.decode([String: Change].self, forKey: .changes)
             if var fireAt = changes["fireAt"] {
-                func instant(_ value: FieldValue?) -> FieldValue? {
-                    guard case .string(let text)? = value, let parsed = InstantParsing.zonedRFC3339(text) else { return value }
-                    return .instant(parsed)
-                }
-                fireAt.before = instant(fireAt.before)
-                fireAt.after = instant(fireAt.after)
+                fireAt.before = PlanDiffDocument.instant(fireAt.before)
+                fireAt.after = PlanDiffDocument.instant(fireAt.after)
                 changes["fireAt"] = fireAt
             }
         }
@@ -329,6 +328,35 @@ public struct PlanDiffDocument: Sendable, Hashable, Codable {
     public var expired: [String]
     /// In both plans, unchanged.
     public var unchanged: Int
+    /// Plan-level fields that changed, by key (absent in diffs written before them).
+    public var plan: [String: Change] = [:]
+
+    private enum CodingKeys: String, CodingKey {
+        case formatVersion, add, cancel, update, expired, unchanged, plan
+    }
+
+    /// Reads a diff document; `coveredUntil` values become instants again.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+        add = try container.decode([PlannedNotification].self, forKey: .add)
+        cancel = try container.decode([String].self, forKey: .cancel)
+        update = try container.decode([Update].self, forKey: .update)
+        expired = try container.decode([String].self, forKey: .expired)
+        unchanged = try container.decode(Int.self, forKey: .unchanged)
+        plan = try container.decodeIfPresent([String: Change].self, forKey: .plan) ?? [:]
+        if var covered = plan["coveredUntil"] {
+            covered.before = Self.instant(covered.before)
+            covered.after = Self.instant(covered.after)
+            plan["coveredUntil"] = covered
+        }
+    }
+
+    /// An RFC 3339 string read back as the instant it was written from.
+    static func instant(_ value: FieldValue?) -> FieldValue? {
+        guard case .string(let text)? = value, let parsed = InstantParsing.zonedRFC3339(text) else { return value }
+        return .instant(parsed)
+    }
 
     /// The document of a diff.
     public init(_ diff: PlanDiff) {
@@ -343,5 +371,6 @@ public struct PlanDiffDocument: Sendable, Hashable, Codable {
         }
         expired = diff.expired.map(\.id)
         unchanged = diff.unchanged
+        plan = Dictionary(uniqueKeysWithValues: diff.plan.map { ($0.field, Change(before: $0.before, after: $0.after)) })
     }
 }

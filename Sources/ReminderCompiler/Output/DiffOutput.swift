@@ -30,6 +30,16 @@ public enum DiffOutput {
         writer.endArray()
         writer.field("expired", diff.expired.map(\.id))
         writer.field("unchanged", diff.unchanged)
+        writer.fieldName("plan")
+        writer.beginObject()
+        for change in diff.plan {
+            writer.fieldName(named: change.field)
+            writer.beginObject()
+            writer.field("before", change.before)
+            writer.field("after", change.after)
+            writer.endObject()
+        }
+        writer.endObject()
         writer.endObject()
         writer.append("\n")
         return writer.bytes
@@ -42,6 +52,9 @@ public enum DiffOutput {
         func padded(_ id: String) -> String { id + String(repeating: " ", count: max(0, width - id.count)) }
         func paint(_ line: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(line)\u{1B}[0m" : line }
         var lines: [String] = []
+        if !diff.plan.isEmpty {
+            lines.append(paint("~ plan " + diff.plan.map(\.displayed).joined(separator: "; "), "33"))
+        }
         for notification in diff.add {
             lines.append(paint("+ \(padded(notification.id)) \(notification.fireAt.display)  \(notification.title)", "32"))
         }
@@ -49,16 +62,22 @@ public enum DiffOutput {
             lines.append(paint("- \(padded(notification.id)) \(notification.fireAt.display)  \(notification.title)", "31"))
         }
         for update in diff.update {
-            let changes = update.changes.map { change in
-                "\(change.field): \(change.before?.display ?? "(none)") → \(change.after?.display ?? "(none)")"
-            }
+            let changes = update.changes.map(\.displayed)
             lines.append(paint("~ \(padded(update.id)) \(changes.joined(separator: "; "))", "33"))
         }
+        let planFields = diff.plan.isEmpty ? "" : "; \(diff.plan.count) plan field\(diff.plan.count == 1 ? "" : "s") changed"
         lines.append(
             "Plan: \(diff.add.count) to add, \(diff.cancel.count) to cancel, \(diff.update.count) to update, "
-                + "\(diff.unchanged) unchanged, \(diff.expired.count) expired."
+                + "\(diff.unchanged) unchanged, \(diff.expired.count) expired\(planFields)."
         )
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension PlanDiff.FieldChange {
+    /// `title: Old → New`, `(none)` for an absent value.
+    var displayed: String {
+        "\(field): \(before?.display ?? "(none)") → \(after?.display ?? "(none)")"
     }
 }
 
@@ -80,6 +99,9 @@ extension JSONWriter {
             beginObject()
             for (key, text) in values.sorted(by: { $0.key < $1.key }) { field(named: key, text) }
             endObject()
+        case .categories(let categories):
+            fieldName(name)
+            PlanJSON.write(categories, to: &self)
         }
     }
 }

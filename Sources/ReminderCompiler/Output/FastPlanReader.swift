@@ -34,7 +34,7 @@ struct FastPlanReader {
     /// The top-level fields of a plan, with each notification's ID and byte range instead
     /// of the notification itself. Every notification is still read and checked, so that a
     /// plan `diff` accepts is one `ics` and `--previous` accept too.
-    static func index(_ buffer: UnsafeBufferPointer<UInt8>) -> (now: ZonedInstant, entries: [PlanIndex.Entry])? {
+    static func index(_ buffer: UnsafeBufferPointer<UInt8>) -> (header: Plan, entries: [PlanIndex.Entry])? {
         guard buffer.count <= ReminderCompiler.maximumPlanBytes else { return nil }
         var reader = FastPlanReader(bytes: buffer)
         var entries: [PlanIndex.Entry] = []
@@ -51,7 +51,7 @@ struct FastPlanReader {
             }
             reader.skipWhitespace()
             guard reader.position == buffer.count else { return nil }
-            return (plan.now, entries)
+            return (plan, entries)
         } catch {
             return nil
         }

@@ -27,6 +27,21 @@ public enum PlanJSON {
         try stream.finish(suppressed: plan.suppressed, warnings: plan.warnings, seriesSequences: plan.seriesSequences, to: sink)
     }
 
+    /// Categories by id, each an array of actions.
+    static func write(_ categories: [String: [NotificationAction]], to writer: inout JSONWriter) {
+        writer.beginObject()
+        for (id, actions) in categories.sorted(by: { $0.key < $1.key }) {
+            writer.fieldName(named: id)
+            writer.beginArray()
+            for action in actions {
+                writer.element()
+                write(action, to: &writer)
+            }
+            writer.endArray()
+        }
+        writer.endObject()
+    }
+
     static func write(_ action: NotificationAction, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("id", action.id)
@@ -106,17 +121,7 @@ struct PlanJSONStream {
         writer.field("coveredUntil", plan.coveredUntil)
         writer.field("dropped", plan.dropped)
         writer.fieldName("categories")
-        writer.beginObject()
-        for (id, actions) in plan.categories.sorted(by: { $0.key < $1.key }) {
-            writer.fieldName(named: id)
-            writer.beginArray()
-            for action in actions {
-                writer.element()
-                PlanJSON.write(action, to: &writer)
-            }
-            writer.endArray()
-        }
-        writer.endObject()
+        PlanJSON.write(plan.categories, to: &writer)
         writer.fieldName("notifications")
         writer.beginArray()
     }

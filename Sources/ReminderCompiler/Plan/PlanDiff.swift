@@ -36,12 +36,15 @@ public struct PlanDiff: Sendable, Hashable {
     public var expired: [PlannedNotification] = []
     /// In both and identical apart from `sequence`.
     public var unchanged = 0
+    /// Plan-level fields that differ (`planChanges(from:to:)`).
+    public var plan: [FieldChange] = []
 
-    /// Whether an app has anything to apply.
-    public var hasChanges: Bool { !add.isEmpty || !cancel.isEmpty || !update.isEmpty }
+    /// Whether there is anything to apply or review: a notification or a plan-level field.
+    public var hasChanges: Bool { !add.isEmpty || !cancel.isEmpty || !update.isEmpty || !plan.isEmpty }
 
     /// Compares two plans by notification ID.
     public init(old: Plan, new: Plan) {
+        plan = PlanDiff.planChanges(from: old, to: new)
         var oldByID: [String: Int] = [:]
         oldByID.reserveCapacity(old.notifications.count)
         for index in old.notifications.indices { oldByID[old.notifications[index].id] = index }
@@ -86,6 +89,7 @@ public struct PlanDiff: Sendable, Hashable {
         let computed: PlanDiff? = {
             guard let old = FastPlanReader.index(oldBytes), let new = FastPlanReader.index(newBytes) else { return nil }
             var diff = PlanDiff()
+            diff.plan = PlanDiff.planChanges(from: old.header, to: new.header)
             // IDs are compared as bytes of the files: no string is made for an unchanged one.
             var oldByID: [PlanIndex.IDBytes: Int] = [:]
             oldByID.reserveCapacity(old.entries.count)
@@ -115,7 +119,7 @@ public struct PlanDiff: Sendable, Hashable {
             }
             for (index, entry) in old.entries.enumerated() where !matched[index] {
                 guard let notification = FastPlanReader.notification(in: oldBytes, at: entry.range) else { return nil }
-                if notification.fireAt.seconds > new.now.seconds {
+                if notification.fireAt.seconds > new.header.now.seconds {
                     diff.cancel.append(notification)
                 } else {
                     diff.expired.append(notification)
@@ -159,6 +163,8 @@ public enum FieldValue: Sendable, Hashable {
     case strings([String])
     /// `userInfo`.
     case dictionary([String: String])
+    /// The plan's `categories`.
+    case categories([String: [NotificationAction]])
 
     /// The notification keys in the order of SPEC §8.
     static let fieldOrder = [
@@ -194,7 +200,22 @@ public enum FieldValue: Sendable, Hashable {
         case .instant(let instant): instant.display
         case .strings(let values): "[" + values.joined(separator: ", ") + "]"
         case .dictionary(let values): "{" + values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+        case .categories(let categories):
+            "{" + categories.sorted { $0.key < $1.key }.map { category, actions in
+                "\(category): [" + actions.map(\.display).joined(separator: ", ") + "]"
+            }.joined(separator: "; ") + "}"
         }
+    }
+}
+
+extension NotificationAction {
+    /// `snooze "Later" (snooze 10 min, destructive)`: an action as a diff shows it.
+    var display: String {
+        var attributes: [String] = []
+        if let minutes = snoozeMinutes { attributes.append("snooze \(minutes) min") }
+        if destructive { attributes.append("destructive") }
+        if foreground { attributes.append("foreground") }
+        return "\(id) \"\(title)\"" + (attributes.isEmpty ? "" : " (" + attributes.joined(separator: ", ") + ")")
     }
 }
 
