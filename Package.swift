@@ -6,6 +6,10 @@ let package = Package(
     products: [
         .library(name: "ReminderCompiler", targets: ["ReminderCompiler"]),
         .executable(name: "remindc", targets: ["remindc"]),
+        // Checks a target's *.reminders.plist during the build and generates Swift constants.
+        .plugin(name: "RemindcPlugin", targets: ["RemindcPlugin"]),
+        // swift package remindc check
+        .plugin(name: "RemindcCommandPlugin", targets: ["RemindcCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,6 +39,20 @@ let package = Package(
                 "COutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(
+            name: "RemindcPlugin",
+            capability: .buildTool(),
+            dependencies: ["remindc"],
+            path: "Sources/RemindcPlugin"
+        ),
+        .plugin(
+            name: "RemindcCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "remindc", description: "Check the package's reminder configs (*.reminders.plist)")
+            ),
+            dependencies: ["remindc"],
+            path: "Sources/RemindcCommandPlugin"
         ),
         // Measures the compiler on SPEC §12's workloads: swift run -c release remindc-benchmark
         .executableTarget(
