@@ -236,7 +236,9 @@ def main():
         # under a TZID for the rest of the process, and files of other years would be read
         # with it.
         with multiprocessing.get_context("fork").Pool(2, maxtasksperchild=1) as pool:
-            results = pool.map(check_entry, entries, chunksize=1)
+            # A worker killed outright would leave map waiting for ever: a time limit ends it,
+            # and leaving the block terminates the pool.
+            results = pool.map_async(check_entry, entries, chunksize=1).get(timeout=1200)
         problems = [problem for found, _ in results for problem in found]
         checked = sum(count for _, count in results)
         for problem in problems[:60]:
