@@ -72,7 +72,8 @@ public enum ReminderCompiler {
         }
         var decoder = ConfigDecoder(zones: zones)
         decoder.reader.diagnostics = collector
-        let config = decoder.decode(root, options: options)
+        var config = decoder.decode(root, options: options)
+        config?.sourceDigest = ConfigDigest.sha256Hex(bytes)
         return CheckResult(config: config, diagnostics: decoder.reader.diagnostics.sorted)
     }
 
@@ -176,12 +177,13 @@ public enum ReminderCompiler {
             for index in kept.indices where !search.isComplete { search.look(at: kept[index].id) }
         }
         let sorted = setup.collector.sorted
-        let compiled = Plan(
+        var compiled = Plan(
             timeZone: setup.zoneName, now: setup.window.zoned(setup.window.now), windowEnd: setup.window.zoned(setup.window.windowEnd),
             pendingLimit: setup.pendingLimit, reservedSlots: config.reservedSlots, coveredUntil: coveredUntil,
             dropped: total - kept.count, categories: config.categories, notifications: kept, suppressed: suppressed,
             warnings: sorted.filter { $0.severity == .warning }.map(\.message.text), tzdataVersion: zones.version
         )
+        compiled.recordProvenance(of: config)
         return CompileResult(plan: compiled, config: config, diagnostics: sorted)
     }
 

@@ -8,8 +8,8 @@ struct ICS: ParsableCommand, ReportsDiagnostics {
         commandName: "ics",
         abstract: "Write an iCalendar (.ics) file from an existing plan.",
         discussion: """
-        The expanded style needs only the plan; --config supplies the calendar name and UID domain \
-        (default: Reminders, remindc.local). The recurring style expresses the schedules, so it needs --config.
+        The expanded style needs only the plan: it names the calendar and the UID domain. The recurring style \
+        expresses the schedules, so it needs --config, which must be the config the plan was compiled from.
         """
     )
 
@@ -22,7 +22,7 @@ struct ICS: ParsableCommand, ReportsDiagnostics {
     @Option(name: .customLong("ics-style"), help: "expanded (one event per notification) or recurring (needs --config).")
     var icsStyle: ICalendarStyle = .expanded
 
-    @Option(help: "The config the plan was compiled from.")
+    @Option(help: "The config the plan was compiled from (refused when the plan's configDigest says otherwise).")
     var config: String?
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
@@ -42,13 +42,19 @@ struct ICS: ParsableCommand, ReportsDiagnostics {
             let checked = ReminderCompiler.check(configBytes, path: config, options: ConfigOptions(timeZoneOverride: parsedPlan.timeZone))
             DiagnosticPrinter.print(checked.diagnostics.filter { $0.severity == .error })
             guard let value = checked.config else { throw ExitCode.failure }
+            if let recorded = parsedPlan.configDigest, let digest = value.sourceDigest, recorded != digest {
+                throw CommandLineError(
+                    "'\(config)' is not the config '\(plan)' was compiled from (its configDigest is \(recorded), this config's \(digest)): "
+                        + "compile again, or give the config it was compiled from"
+                )
+            }
             parsedConfig = value
         }
         let calendar: [UInt8]
         if icsStyle == .recurring, let parsedConfig {
             calendar = ICalendarExport.recurring(parsedConfig, plan: parsedPlan)
         } else {
-            calendar = ICalendarExport.expanded(parsedPlan, settings: parsedConfig.map(CalendarSettings.init) ?? CalendarSettings())
+            calendar = ICalendarExport.expanded(parsedPlan, settings: parsedConfig.map(CalendarSettings.init) ?? CalendarSettings(parsedPlan))
         }
         try CommandLineOutput.write(to: output) { file in try file.write(contentsOf: calendar) }
     }

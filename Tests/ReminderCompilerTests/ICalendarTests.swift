@@ -115,16 +115,29 @@ struct ICalendarTests {
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     }
 
-    @Test("remindc ics writes from a plan file what compile --ics writes; recurring asks for the config")
+    @Test("remindc ics writes from a plan file alone what compile --ics writes; recurring asks for the config; another config is refused")
     func icsCommand() throws {
         let files = try compileToFiles("examples/medication.plist", style: "expanded", options: ["--now", Self.fixedNow])
         defer { try? FileManager.default.removeItem(at: files.folder) }
         let fromPlan = try remindc("ics", files.plan.path, "--config", "examples/medication.plist")
         #expect(fromPlan.status == 0, "\(fromPlan.standardError)")
         #expect(fromPlan.standardOutput == String(decoding: try Data(contentsOf: files.ics), as: UTF8.self))
+        // The plan recorded the calendar's name and UID domain.
         let withoutConfig = try remindc("ics", files.plan.path)
-        #expect(withoutConfig.standardOutput.contains("X-WR-CALNAME:Reminders"))
-        #expect(withoutConfig.standardOutput.contains("@remindc.local"))
+        #expect(withoutConfig.standardOutput == String(decoding: try Data(contentsOf: files.ics), as: UTF8.self))
+        // A plan from before those fields: the defaults.
+        let planText = String(decoding: try Data(contentsOf: files.plan), as: UTF8.self)
+        let older = files.folder.appendingPathComponent("older.json")
+        try planText.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("\"calendarName\"") && !$0.contains("\"uidDomain\"") && !$0.contains("\"configDigest\"") }
+            .joined(separator: "\n").write(to: older, atomically: true, encoding: .utf8)
+        let fromOlder = try remindc("ics", older.path)
+        #expect(fromOlder.standardOutput.contains("X-WR-CALNAME:Reminders"))
+        #expect(fromOlder.standardOutput.contains("@remindc.local"))
+        // Another config than the plan's is refused, naming both digests.
+        let other = try remindc("ics", files.plan.path, "--config", "examples/daily-facts.plist")
+        #expect(other.status == 1)
+        #expect(other.standardError.contains("is not the config"), "\(other.standardError)")
         let recurring = try remindc("ics", files.plan.path, "--ics-style", "recurring")
         #expect(recurring.status == 1)
         #expect(recurring.standardError.contains("give the config with --config CONFIG"))

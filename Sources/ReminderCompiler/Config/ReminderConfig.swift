@@ -24,6 +24,9 @@ public struct ReminderConfig: Sendable {
     public var categories: [String: [NotificationAction]] = [:]
     /// The reminders, in file order.
     public var reminders: [Reminder] = []
+    /// SHA-256 of the file the config was read from, as lowercase hex (the plan's
+    /// `configDigest`); nil for a config built in code.
+    public var sourceDigest: String?
     /// Where the root `<dict>` stands.
     public var location: SourceLocation
 

@@ -129,7 +129,7 @@ extension PlannedNotification: Codable {
 
 extension Plan: Codable {
     private enum CodingKeys: String, CodingKey {
-        case formatVersion, timeZone, tzdataVersion, now, windowEnd, pendingLimit, reservedSlots, coveredUntil, dropped, categories
+        case formatVersion, timeZone, tzdataVersion, calendarName, uidDomain, configDigest, now, windowEnd, pendingLimit, reservedSlots, coveredUntil, dropped, categories
         case notifications, suppressed, warnings, seriesSequences
     }
 
@@ -152,6 +152,9 @@ extension Plan: Codable {
             tzdataVersion: try container.decodeIfPresent(String.self, forKey: .tzdataVersion)
         )
         seriesSequences = try container.decodeIfPresent([String: Int].self, forKey: .seriesSequences) ?? [:]
+        calendarName = try container.decodeIfPresent(String.self, forKey: .calendarName)
+        uidDomain = try container.decodeIfPresent(String.self, forKey: .uidDomain)
+        configDigest = try container.decodeIfPresent(String.self, forKey: .configDigest)
     }
 
     /// Writes the plan JSON's keys.
@@ -160,6 +163,9 @@ extension Plan: Codable {
         try container.encode(formatVersion, forKey: .formatVersion)
         try container.encode(timeZone, forKey: .timeZone)
         try container.encodeIfPresent(tzdataVersion, forKey: .tzdataVersion)
+        try container.encodeIfPresent(calendarName, forKey: .calendarName)
+        try container.encodeIfPresent(uidDomain, forKey: .uidDomain)
+        try container.encodeIfPresent(configDigest, forKey: .configDigest)
         try container.encode(now, forKey: .now)
         try container.encode(windowEnd, forKey: .windowEnd)
         try container.encode(pendingLimit, forKey: .pendingLimit)

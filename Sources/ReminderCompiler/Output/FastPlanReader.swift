@@ -305,11 +305,15 @@ struct FastPlanReader {
         var categories: [String: [NotificationAction]]?
         var hasNotifications = false, suppressed: [SuppressedNotification]?, warnings: [String]?
         var seriesSequences: [String: Int] = [:]
+        var calendarName: String?, uidDomain: String?, configDigest: String?
         try object(known: .plan) { reader, key in
             switch key {
             case "formatVersion": version = try reader.integer()
             case "timeZone": zone = try reader.string()
             case "tzdataVersion": tzdata = try reader.string()
+            case "calendarName": calendarName = try reader.string()
+            case "uidDomain": uidDomain = try reader.string()
+            case "configDigest": configDigest = try reader.string()
             case "now": now = try reader.instant()
             case "windowEnd": windowEnd = try reader.instant()
             case "coveredUntil": coveredUntil = try reader.instant()
@@ -344,6 +348,9 @@ struct FastPlanReader {
             suppressed: suppressed, warnings: warnings, tzdataVersion: tzdata
         )
         plan.seriesSequences = seriesSequences
+        plan.calendarName = calendarName
+        plan.uidDomain = uidDomain
+        plan.configDigest = configDigest
         return plan
     }
 

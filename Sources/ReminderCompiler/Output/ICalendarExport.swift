@@ -23,6 +23,12 @@ public struct CalendarSettings: Sendable, Hashable {
     public init(_ config: ReminderConfig) {
         self.init(calendarName: config.calendarName, uidDomain: config.uidDomain)
     }
+
+    /// The settings a plan recorded from its config; the defaults where it has none (plans
+    /// written before it recorded them).
+    public init(_ plan: Plan) {
+        self.init(calendarName: plan.calendarName ?? "Reminders", uidDomain: plan.uidDomain ?? "remindc.local")
+    }
 }
 
 /// Writes plans as RFC 5545 calendars: UTF-8 without byte-order mark, CRLF, folded lines,

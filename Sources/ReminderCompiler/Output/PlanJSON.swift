@@ -114,6 +114,9 @@ struct PlanJSONStream {
         writer.field("formatVersion", plan.formatVersion)
         writer.field("timeZone", plan.timeZone)
         if let version = plan.tzdataVersion { writer.field("tzdataVersion", version) }
+        if let name = plan.calendarName { writer.field("calendarName", name) }
+        if let domain = plan.uidDomain { writer.field("uidDomain", domain) }
+        if let digest = plan.configDigest { writer.field("configDigest", digest) }
         writer.field("now", plan.now)
         writer.field("windowEnd", plan.windowEnd)
         writer.field("pendingLimit", plan.pendingLimit)

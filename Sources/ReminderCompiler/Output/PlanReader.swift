@@ -2,9 +2,11 @@
 /// checks its structure; every error names the file, and the line and column.
 enum PlanReader {
     static let planKeys = [
-        "formatVersion", "timeZone", "tzdataVersion", "now", "windowEnd", "pendingLimit", "reservedSlots", "coveredUntil", "dropped",
+        "formatVersion", "timeZone", "tzdataVersion", "calendarName", "uidDomain", "configDigest", "now", "windowEnd", "pendingLimit", "reservedSlots", "coveredUntil", "dropped",
         "categories", "notifications", "suppressed", "warnings", "seriesSequences",
     ]
+    /// Keys a plan may leave out: added after the first plans, or known only sometimes.
+    static let optionalPlanKeys: Set = ["tzdataVersion", "calendarName", "uidDomain", "configDigest", "seriesSequences"]
     static let notificationKeys = [
         "id", "kind", "fireAt", "slot", "reminders", "group", "parent", "title", "body", "interruptionLevel", "category",
         "sound", "threadID", "userInfo", "replaces", "durationMinutes", "numericId", "fingerprint", "sequence",
@@ -26,7 +28,7 @@ enum PlanReader {
         guard let fields = reader.fields(of: root, named: "plan", context: "the plan", known: planKeys) else { return nil }
         // tzdataVersion is optional (plans before it, and hosts that do not say), and so is
         // seriesSequences (only after a change).
-        for key in planKeys where key != "tzdataVersion" && key != "seriesSequences" { _ = reader.require(key, in: fields) }
+        for key in planKeys where !optionalPlanKeys.contains(key) { _ = reader.require(key, in: fields) }
         if let version = reader.integer("formatVersion", in: fields, range: Int64.min...Int64.max, rangeText: "1"),
            version != 1, let entry = fields["formatVersion"]
         {
@@ -92,6 +94,9 @@ enum PlanReader {
             suppressed: suppressed, warnings: warnings, tzdataVersion: reader.string("tzdataVersion", in: fields, nonEmpty: true)
         )
         plan.seriesSequences = seriesSequences
+        plan.calendarName = reader.string("calendarName", in: fields, nonEmpty: true)
+        plan.uidDomain = reader.string("uidDomain", in: fields, nonEmpty: true)
+        plan.configDigest = reader.string("configDigest", in: fields, nonEmpty: true)
         return plan
     }
 

@@ -93,13 +93,14 @@ public struct ChunkedCompilation {
         let keptCount = unlimited ? Int.max : min(summary.total, capacity)
         let coveredUntil = setup.window.zoned(summary.firstDropped ?? setup.window.windowEnd)
 
-        let header = Plan(
+        var header = Plan(
             timeZone: setup.zoneName, now: setup.window.zoned(setup.window.now),
             windowEnd: setup.window.zoned(setup.window.windowEnd), pendingLimit: setup.pendingLimit,
             reservedSlots: config.reservedSlots, coveredUntil: coveredUntil,
             dropped: unlimited ? 0 : summary.total - keptCount,
             categories: config.categories, notifications: [], suppressed: [], warnings: [], tzdataVersion: zones.version
         )
+        header.recordProvenance(of: config)
         // The plan and the calendar are written on threads of their own, a range or two
         // behind the planning: on a machine with two cores they cost little time. Each
         // stream is written by one thread, range after range, so the bytes do not depend

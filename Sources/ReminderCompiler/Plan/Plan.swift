@@ -7,6 +7,12 @@ public struct Plan: Sendable, Hashable {
     /// The version of the tz database the compile host used (`2025b`), when it says:
     /// readers with another version may place instants differently.
     public var tzdataVersion: String?
+    /// The config's `calendarName`, for calendars written from the plan alone.
+    public var calendarName: String?
+    /// The config's `uidDomain`, for calendars written from the plan alone.
+    public var uidDomain: String?
+    /// SHA-256 of the config file the plan was compiled from (`ReminderConfig.sourceDigest`).
+    public var configDigest: String?
     /// The compile instant.
     public var now: ZonedInstant
     /// `now + horizonDays × 86 400 s`.
@@ -51,6 +57,15 @@ public struct Plan: Sendable, Hashable {
         self.notifications = notifications
         self.suppressed = suppressed
         self.warnings = warnings
+    }
+}
+
+extension Plan {
+    /// Records where the plan came from: the config's calendar name, UID domain and digest.
+    mutating func recordProvenance(of config: ReminderConfig) {
+        calendarName = config.calendarName
+        uidDomain = config.uidDomain
+        configDigest = config.sourceDigest
     }
 }
 

@@ -56,6 +56,9 @@ struct PlistOrCodeTests {
             let now = "\(center)T07:30:00Z"
             let path = folder.appendingPathComponent("config-\(round).plist")
             try ConfigPlistWriter.write(config).write(to: path, atomically: true, encoding: .utf8)
+            // The plan names the file's digest; an app that builds the config in code may
+            // record the digest of the file it stands for.
+            config.sourceDigest = ConfigDigest.sha256Hex(try TestEnvironment.bytes(path))
             let compiled = try remindc("compile", path.path, "--now", now)
             #expect(compiled.status == 0, "round \(round): \(compiled.standardError)")
             #expect(try Self.libraryPlan(config, now: now) == compiled.standardOutput, "round \(round)")
