@@ -17,12 +17,16 @@ struct FieldReader {
     var diagnostics = DiagnosticCollector()
 
     /// Opens a `<dict>` node and reports keys outside `known` (except `x-` extensions).
-    mutating func fields(of node: PlistNode, named key: String, context: String, known: [String]) -> Fields? {
+    /// The entries of a dict. Keys not in `known` are errors, unless `ignoringUnknownKeys`
+    /// (plans: a later version may add keys, which earlier readers skip).
+    mutating func fields(
+        of node: PlistNode, named key: String, context: String, known: [String], ignoringUnknownKeys: Bool = false
+    ) -> Fields? {
         guard case .dictionary(let dictionary) = node.value else {
             reportWrongType(node, key: key, expected: "a <dict>")
             return nil
         }
-        for entry in dictionary.entries where !known.contains(entry.key) && !entry.key.hasPrefix("x-") {
+        for entry in dictionary.entries where !ignoringUnknownKeys && !known.contains(entry.key) && !entry.key.hasPrefix("x-") {
             diagnostics.error(
                 .unknownKey(entry.key, in: context, suggestion: closestMatch(to: entry.key, in: known)),
                 at: entry.keyLocation

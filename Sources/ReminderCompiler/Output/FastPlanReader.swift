@@ -255,7 +255,14 @@ struct FastPlanReader {
                 // Matched by bytes against the known names, which are then passed on:
                 // no string is made for a key.
                 let raw = try rawString()
-                guard !raw.isEmpty, let index = known.index(of: raw), seen & (1 << UInt64(index)) == 0 else { throw GiveUp() }
+                guard !raw.isEmpty else { throw GiveUp() }
+                guard let index = known.index(of: raw) else {
+                    // A key of a later format: skipped, as the format-version policy asks.
+                    try expect(UInt8(ascii: ":"))
+                    try skipValue()
+                    continue
+                }
+                guard seen & (1 << UInt64(index)) == 0 else { throw GiveUp() }
                 seen |= 1 << UInt64(index)
                 key = known.names[index]
             } else {

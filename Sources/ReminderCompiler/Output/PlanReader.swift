@@ -25,7 +25,7 @@ enum PlanReader {
         var reader = FieldReader()
         reader.diagnostics = diagnostics
         defer { diagnostics = reader.diagnostics }
-        guard let fields = reader.fields(of: root, named: "plan", context: "the plan", known: planKeys) else { return nil }
+        guard let fields = reader.fields(of: root, named: "plan", context: "the plan", known: planKeys, ignoringUnknownKeys: true) else { return nil }
         // tzdataVersion is optional (plans before it, and hosts that do not say), and so is
         // seriesSequences (only after a change).
         for key in planKeys where !optionalPlanKeys.contains(key) { _ = reader.require(key, in: fields) }
@@ -114,7 +114,7 @@ enum PlanReader {
     }
 
     private static func action(_ node: PlistNode, reader: inout FieldReader) -> NotificationAction? {
-        guard let fields = reader.fields(of: node, named: "action", context: "an action", known: ConfigDecoder.actionKeys),
+        guard let fields = reader.fields(of: node, named: "action", context: "an action", known: ConfigDecoder.actionKeys, ignoringUnknownKeys: true),
               reader.require("id", in: fields) != nil, reader.require("title", in: fields) != nil,
               let id = reader.string("id", in: fields), let title = reader.string("title", in: fields)
         else { return nil }
@@ -126,7 +126,7 @@ enum PlanReader {
     }
 
     private static func notification(_ node: PlistNode, reader: inout FieldReader) -> PlannedNotification? {
-        guard let fields = reader.fields(of: node, named: "notification", context: "a notification", known: notificationKeys)
+        guard let fields = reader.fields(of: node, named: "notification", context: "a notification", known: notificationKeys, ignoringUnknownKeys: true)
         else { return nil }
         let required = ["id", "kind", "fireAt", "slot", "reminders", "title", "body", "interruptionLevel", "numericId", "sequence"]
         let missing = required.filter { reader.require($0, in: fields) == nil }
@@ -165,7 +165,7 @@ enum PlanReader {
     }
 
     private static func suppressedEntry(_ node: PlistNode, reader: inout FieldReader) -> SuppressedNotification? {
-        guard let fields = reader.fields(of: node, named: "suppressed", context: "a suppressed entry", known: suppressedKeys),
+        guard let fields = reader.fields(of: node, named: "suppressed", context: "a suppressed entry", known: suppressedKeys, ignoringUnknownKeys: true),
               let id = reader.string("id", in: fields), let fireAt = instant("fireAt", in: fields, reader: &reader),
               let reminders = strings("reminders", in: fields, reader: &reader),
               let reason = reader.choice("reason", in: fields, from: reasons, describing: "reason")

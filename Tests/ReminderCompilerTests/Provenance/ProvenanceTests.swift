@@ -36,3 +36,35 @@ struct ProvenanceTests {
         }
     }
 }
+
+@Suite("Format-version policy")
+struct FormatVersionPolicyTests {
+    @Test("keys of a later version are skipped at every level, by both plan readers; another formatVersion is refused")
+    func unknownKeysIgnored() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let planFile = folder.appendingPathComponent("plan.json")
+        #expect(try remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", planFile.path).status == 0)
+        let text = String(decoding: try Data(contentsOf: planFile), as: UTF8.self)
+        let later = text
+            .replacingOccurrences(of: "\"dropped\":", with: "\"laterPlanKey\": {\"nested\": [1, \"two\", 3.5, false]},\n  \"dropped\":")
+            .replacingOccurrences(of: "\"kind\": \"group\",", with: "\"kind\": \"group\", \"laterNotificationKey\": [true],")
+            .replacingOccurrences(of: "\"title\": \"Take now\"", with: "\"title\": \"Take now\", \"laterActionKey\": 1")
+        #expect(later.contains("laterPlanKey") && later.contains("laterNotificationKey") && later.contains("laterActionKey"))
+        let laterFile = folder.appendingPathComponent("later.json")
+        try later.write(to: laterFile, atomically: true, encoding: .utf8)
+        var diagnostics = DiagnosticCollector()
+        let original = try #require(PlanReader.read(Array(text.utf8), path: "a", diagnostics: &diagnostics))
+        let skipped = PlanReader.read(Array(later.utf8), path: "b", diagnostics: &diagnostics)
+        #expect(skipped == original)
+        #expect(diagnostics.sorted.isEmpty)
+        let diff = try remindc("diff", planFile.path, laterFile.path, "--exit-code")
+        #expect(diff.status == 0, "\(diff.standardOutput)\(diff.standardError)")
+        #expect(try remindc("ics", laterFile.path).standardOutput == (try remindc("ics", planFile.path)).standardOutput)
+        let version2 = folder.appendingPathComponent("v2.json")
+        try text.replacingOccurrences(of: "\"formatVersion\": 1", with: "\"formatVersion\": 2").write(to: version2, atomically: true, encoding: .utf8)
+        let refused = try remindc("ics", version2.path)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("\(version2.path):2:20: error:"), "\(refused.standardError)")
+    }
+}
