@@ -8,19 +8,24 @@ struct PluginFixtureTests {
     static let fixture = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/PluginFixture")
     static let scratch = TestEnvironment.repositoryRoot.appendingPathComponent(".build/plugin-fixture")
 
-    static func swift(_ arguments: [String]) throws -> ProcessResult {
+    static func swift(_ arguments: [String], freshPlan: Bool = false) throws -> ProcessResult {
         let swift = try #require(
             (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
                 .map { URL(fileURLWithPath: "\($0)/swift") }
                 .first { FileManager.default.isExecutableFile(atPath: $0.path) }
         )
-        return try run(swift, [arguments[0], "--package-path", fixture.path, "--scratch-path", scratch.path] + arguments.dropFirst())
+        // The fixture builds remindc's working tree: the first build plans afresh, so that a
+        // source file added since the last run is seen.
+        let planning = freshPlan ? ["--disable-build-manifest-caching"] : []
+        return try run(
+            swift, [arguments[0], "--package-path", fixture.path, "--scratch-path", scratch.path] + planning + arguments.dropFirst()
+        )
     }
 
     @Test("a good config generates constants the app's code compiles against; a broken one fails the build at its line and column; swift package remindc check",
           .timeLimit(.minutes(20)))
     func fixturePackage() throws {
-        let built = try Self.swift(["build", "--product", "FixtureApp"])
+        let built = try Self.swift(["build", "--product", "FixtureApp"], freshPlan: true)
         #expect(built.status == 0, "\(built.standardOutput)\(built.standardError)")
         let app = try run(Self.scratch.appendingPathComponent("debug/FixtureApp"), [])
         #expect(app.standardOutput == """
