@@ -14,6 +14,7 @@ VTIMEZONE can supply the offsets. Prints problems and exits 1 when there are any
 """
 import datetime
 import json
+import os
 import re
 import subprocess
 import sys
@@ -221,24 +222,51 @@ def check_entry(entry):
     return [f"{ics_path} ({mode}{', renamed' if rename else ''}): {problem}" for problem in problems], count
 
 
+def run_isolated(entries, workers=2):
+    """check_entry for each entry, each in a process of its own forked from this one, two
+    at a time, as a calendar program reads one import: icalendar and vobject keep the
+    first zone they see under a TZID for the rest of a process, and files of other years
+    would be read with it. This process has no other threads, so forking is safe (a
+    multiprocessing pool forks beside its own threads, and a child can hang). Each child
+    leaves its result in a file; one that dies reports how."""
+    import tempfile
+    results = [None] * len(entries)
+    running = {}
+    with tempfile.TemporaryDirectory() as folder:
+        next_index = 0
+        while next_index < len(entries) or running:
+            while next_index < len(entries) and len(running) < workers:
+                path = f"{folder}/{next_index}.json"
+                pid = os.fork()
+                if pid == 0:
+                    try:
+                        found, count = check_entry(entries[next_index])
+                        with open(path, "w", encoding="utf-8") as output:
+                            json.dump([found[:40], count], output)
+                    finally:
+                        os._exit(0)
+                running[pid] = (next_index, path)
+                next_index += 1
+            pid, status = os.wait()
+            index, path = running.pop(pid)
+            if os.path.exists(path):
+                found, count = json.load(open(path, encoding="utf-8"))
+                results[index] = (found, count)
+            else:
+                results[index] = ([f"{entries[index][1]}: its reader process ended with status {status}"], 0)
+    return results
+
+
 def main():
     global LIBICAL
     if "--libical" in sys.argv:
         LIBICAL = sys.argv[sys.argv.index("--libical") + 1]
     if sys.argv[1] == "--manifest":
-        import multiprocessing
         entries = []
         for line in open(sys.argv[2], encoding="utf-8").read().splitlines():
             mode, ics_path, plan_path, rename = line.split("\t")
             entries.append((mode, ics_path, plan_path, rename == "1"))
-        # Each file is read in a process of its own, forked from this one, as a calendar
-        # program reads one import: icalendar and vobject keep the first zone they see
-        # under a TZID for the rest of the process, and files of other years would be read
-        # with it.
-        with multiprocessing.get_context("fork").Pool(2, maxtasksperchild=1) as pool:
-            # A worker killed outright would leave map waiting for ever: a time limit ends it,
-            # and leaving the block terminates the pool.
-            results = pool.map_async(check_entry, entries, chunksize=1).get(timeout=1200)
+        results = run_isolated(entries)
         problems = [problem for found, _ in results for problem in found]
         checked = sum(count for _, count in results)
         for problem in problems[:60]:
