@@ -14,15 +14,7 @@ public enum DiffOutput {
             writer.beginObject()
             writer.field("id", update.id)
             writer.fieldName("changes")
-            writer.beginObject()
-            for change in update.changes {
-                writer.fieldName(named: change.field)
-                writer.beginObject()
-                writer.field("before", change.before)
-                writer.field("after", change.after)
-                writer.endObject()
-            }
-            writer.endObject()
+            writer.write(update.changes)
             writer.fieldName("notification")
             PlanJSON.write(update.notification, to: &writer)
             writer.endObject()
@@ -31,15 +23,7 @@ public enum DiffOutput {
         writer.field("expired", diff.expired.map(\.id))
         writer.field("unchanged", diff.unchanged)
         writer.fieldName("plan")
-        writer.beginObject()
-        for change in diff.plan {
-            writer.fieldName(named: change.field)
-            writer.beginObject()
-            writer.field("before", change.before)
-            writer.field("after", change.after)
-            writer.endObject()
-        }
-        writer.endObject()
+        writer.write(diff.plan)
         writer.endObject()
         writer.append("\n")
         return writer.bytes
@@ -82,6 +66,19 @@ extension PlanDiff.FieldChange {
 }
 
 extension JSONWriter {
+    /// Field changes as one object: each field's key holding its `before` and `after`.
+    mutating func write(_ changes: [PlanDiff.FieldChange]) {
+        beginObject()
+        for change in changes {
+            fieldName(named: change.field)
+            beginObject()
+            field("before", change.before)
+            field("after", change.after)
+            endObject()
+        }
+        endObject()
+    }
+
     /// A field holding a notification field's value, `null` when absent.
     mutating func field(_ name: StaticString, _ value: FieldValue?) {
         guard let value else {
