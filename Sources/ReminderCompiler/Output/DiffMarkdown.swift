@@ -29,8 +29,10 @@ extension DiffOutput {
         }
         if !rows.isEmpty {
             lines += ["", "| | Notification | Fires | Title | Change |", "|---|---|---|---|---|"]
-            lines += rows.prefix(rowLimit)
-            if rows.count > rowLimit { lines.append("| | | | | and \(rows.count - rowLimit) more |") }
+            // A negative limit shows no rows (prefix would trap on it).
+            let limit = max(0, rowLimit)
+            lines += rows.prefix(limit)
+            if rows.count > limit { lines.append("| | | | | and \(rows.count - limit) more |") }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -82,6 +82,8 @@ struct PlanFieldDiffTests {
         #expect(capped.filter { $0.hasPrefix("| + |") || $0.hasPrefix("| − |") || $0.hasPrefix("| ~ |") }.count == 3)
         #expect(capped.last == "| | | | | and \(rows - 3) more |")
         #expect(DiffOutput.cell("a|b\nc *d*") == "a\\|b c \\*d\\*")
+        // Any limit a caller passes is taken, a negative one as none.
+        #expect(DiffOutput.markdown(diff, rowLimit: -5).hasSuffix("| | | | | and \(rows) more |\n"))
         #expect(DiffOutput.markdown(PlanDiff(old: old, new: old)).hasPrefix("**remindc plan diff:** no changes (0 to add"))
     }
 }
