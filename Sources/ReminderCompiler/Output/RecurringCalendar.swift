@@ -199,8 +199,9 @@ struct RecurringSeries {
     ///   with TZID as UTC); EXDATEs only remove instances of the rule (ical.js skips the
     ///   EXDATE after one that removes nothing);
     /// - a series with an instance in the window whose local time a DST change skips or
-    ///   repeats is written without RRULE, as its instants in UTC: readers place such
-    ///   times differently, and libical shifts every later instance after one in a gap.
+    ///   repeats is written as its instants in UTC (DTSTART, a rule of that one instance,
+    ///   RDATEs): readers place such times differently, and libical shifts every later
+    ///   instance after one in a gap.
     ///
     /// Returns nil when the window holds no instance to start from.
     private func series(
@@ -227,6 +228,10 @@ struct RecurringSeries {
             guard let start = instants.first else { return nil }
             lines.append(("DTSTART", ICalendarFormat.utcDateTime(start)))
             if instants.count > 1 {
+                // A rule that yields DTSTART alone: RFC 5545 lets RDATEs stand without an
+                // RRULE, but Radicale's expansion (3.9) returns only DTSTART for a series
+                // without one.
+                lines.append(("RRULE", "FREQ=DAILY;COUNT=1"))
                 lines.append(("RDATE", instants.dropFirst().map(ICalendarFormat.utcDateTime).joined(separator: ",")))
             }
             lines += body(rotationSlot: first, time: time)

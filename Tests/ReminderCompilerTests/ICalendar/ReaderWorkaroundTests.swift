@@ -36,6 +36,24 @@ struct ReaderWorkaroundTests {
         #expect(PlanReader.read(Array(older.utf8), path: "old.json", diagnostics: &diagnostics) != nil)
         #expect(PlanReader.read(Array(result.standardOutput.utf8), path: "new.json", diagnostics: &diagnostics)?.tzdataVersion == version)
     }
+
+    @Test("a series of UTC instants carries a rule of its first instant alone: Radicale expands no RDATE without an RRULE")
+    func instantSeriesHaveARule() throws {
+        let files = try compileToFiles(
+            "Tests/ReminderCompilerTests/Fixtures/recurring-edge-cases.plist", style: "recurring",
+            options: ["--now", "2026-11-22T08:00:00Z", "--pending-limit", "0"]
+        )
+        defer { try? FileManager.default.removeItem(at: files.folder) }
+        let text = String(decoding: try Data(contentsOf: files.ics), as: UTF8.self)
+        let events = text.components(separatedBy: "BEGIN:VEVENT\r\n").dropFirst()
+        let withRDates = events.filter { $0.contains("\r\nRDATE:") }
+        // The fixture's fortnightly 02:30 series crosses a gap, so it is written as instants.
+        let fortnight = try #require(withRDates.first { $0.hasPrefix("UID:fortnight-0230@") })
+        #expect(fortnight.contains("\r\nDTSTART:20261125T013000Z\r\nRRULE:FREQ=DAILY;COUNT=1\r\nRDATE:20261129T013000Z,"))
+        for event in withRDates {
+            #expect(event.contains("\r\nRRULE:"), "\(event.prefix(80))")
+        }
+    }
 }
 
 @Suite("Recurring calendars after events")
