@@ -269,7 +269,7 @@ struct PlanSetup {
         let slotBound = config.reminders.filter(\.enabled).reduce(0) { total, reminder in
             let schedule = reminder.schedule
             let slots = schedule.frequency == .once ? schedule.at.count : schedule.timesOfDay.resolved.count * (horizonDays + 3)
-            return total + slots * (reminder.followUp == nil ? 1 : 2)
+            return total + slots * (1 + (reminder.followUp?.chainLength ?? 0))
         }
         if slotBound > PlanSetup.maximumSlots {
             collector.error(.planTooLarge(bound: slotBound, limit: PlanSetup.maximumSlots), at: config.location)
@@ -278,7 +278,7 @@ struct PlanSetup {
         collector.append(contentsOf: ConfigDecoder.neverFiringWarnings(config, now: now, zone: rules))
         let windowEnd = now + Int64(horizonDays) * 86_400
         let margin: Int64 = 3 * 86_400
-        let followUpReach = Int64(config.reminders.compactMap(\.followUp?.afterMinutes).max() ?? 0) * 60
+        let followUpReach = Planner.followUpReach(of: config.reminders)
         let timeline = ZoneTimeline(rules: rules, span: (now - margin - followUpReach)...(windowEnd + margin))
         let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline, rules: rules)
         collector.append(contentsOf: PlanWarnings(config: config, window: window, events: events).all)

@@ -30,7 +30,7 @@ extension ConfigDecoder {
                 firstMember[group] = reminder
                 continue
             }
-            guard first.followUp?.afterMinutes != reminder.followUp?.afterMinutes else { continue }
+            guard first.followUp?.timing != reminder.followUp?.timing else { continue }
             reader.diagnostics.error(
                 .groupFollowUpDisagrees(group: group, reminder: reminder.id, detail: Self.describeFollowUp(reminder)),
                 at: reminder.followUp?.location ?? reminder.location,
@@ -42,9 +42,7 @@ extension ConfigDecoder {
         }
     }
 
-    private static func describeFollowUp(_ reminder: Reminder) -> String {
-        reminder.followUp.map { "has a followUp after \($0.afterMinutes) minutes" } ?? "has no followUp"
-    }
+    private static func describeFollowUp(_ reminder: Reminder) -> String { FollowUp.describe(reminder.followUp) }
 
     mutating func warnAboutUnusedGroups(_ config: ReminderConfig) {
         for (key, group) in config.groups where usedGroupKeys[key] == nil {

@@ -169,6 +169,10 @@ struct ConfigValidator {
                 let followUpPart = followUp.location.isKeyPath ? part : followUp.location
                 checkRange(followUp.afterMinutes, 1...1440, key: "afterMinutes", rangeText: "1–1440", "\(path).followUp.afterMinutes", in: followUpPart)
                 if let title = followUp.title { checkNonEmpty(title, key: "title", "\(path).followUp.title", in: followUpPart) }
+                checkRange(followUp.repeatCount, 1...12, key: "repeat", rangeText: "1–12", "\(path).followUp.repeatCount", in: followUpPart)
+                if let every = followUp.everyMinutes {
+                    checkRange(every, 1...1440, key: "everyMinutes", rangeText: "1–1440", "\(path).followUp.everyMinutes", in: followUpPart)
+                }
             }
             checkCategoryReference(reminder.category, "\(path).category", in: part)
             checkRange(reminder.durationMinutes, 0...1440, key: "durationMinutes", rangeText: "0–1440", "\(path).durationMinutes", in: part)
@@ -179,10 +183,8 @@ struct ConfigValidator {
     /// Members of a group share one follow-up, so they must agree on when.
     private mutating func checkSharedFollowUp(_ reminder: Reminder, index: Int, with firstIndex: Int, group: String) {
         let first = config.reminders[firstIndex]
-        guard first.followUp?.afterMinutes != reminder.followUp?.afterMinutes else { return }
-        func detail(_ member: Reminder) -> String {
-            member.followUp.map { "has a followUp after \($0.afterMinutes) minutes" } ?? "has no followUp"
-        }
+        guard first.followUp?.timing != reminder.followUp?.timing else { return }
+        func detail(_ member: Reminder) -> String { FollowUp.describe(member.followUp) }
         error(
             .groupFollowUpDisagrees(group: group, reminder: reminder.id, detail: detail(reminder)),
             "reminders[\(index)].followUp", in: reminder.followUp?.location ?? reminder.location,

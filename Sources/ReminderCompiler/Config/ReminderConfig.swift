@@ -95,6 +95,10 @@ public enum Lookback: Sendable, Hashable {
     case seconds(Int)
     /// An event since local midnight of the slot's date suppresses it.
     case sameDay
+    /// Events since local midnight count toward the date's slots (`countsEntries`): the
+    /// k-th slot of the date, in firing order, is suppressed once k events lie between
+    /// midnight and it, so "three glasses a day" needs three glasses.
+    case sameDayCounted
 }
 
 /// A second notification after the first (SPEC §5.5).
@@ -107,19 +111,49 @@ public struct FollowUp: Sendable, Hashable {
     public var body: String?
     /// Replaces the member's interruption level in the follow-up.
     public var interruptionLevel: InterruptionLevel?
+    /// Follow-ups in the chain (`repeat`, 1–12): `-followup`, `-followup-2`, …
+    public var repeatCount: Int = 1
+    /// Minutes between chain members after the first (`everyMinutes`, 1–1440); nil means
+    /// `afterMinutes`.
+    public var everyMinutes: Int?
     /// Where the `followUp` dict stands.
     public var location: SourceLocation
 
-    /// Creates a follow-up `afterMinutes` (1–1440) after its parent.
+    /// Creates a follow-up `afterMinutes` (1–1440) after its parent, repeated `repeatCount`
+    /// times (1–12) every `everyMinutes` (default `afterMinutes`).
     public init(
         afterMinutes: Int, title: String? = nil, body: String? = nil, interruptionLevel: InterruptionLevel? = nil,
-        location: SourceLocation = .inCode
+        repeatCount: Int = 1, everyMinutes: Int? = nil, location: SourceLocation = .inCode
     ) {
         self.afterMinutes = afterMinutes
         self.title = title
         self.body = body
         self.interruptionLevel = interruptionLevel
+        self.repeatCount = repeatCount
+        self.everyMinutes = everyMinutes
         self.location = location
+    }
+
+    /// Minutes from the parent to chain member `member` (1 is `-followup`). Values outside
+    /// what validation accepts still give a number, never a trap.
+    public func delayMinutes(ofMember member: Int) -> Int {
+        let step = Int64(everyMinutes ?? afterMinutes)
+        let total = Int64(afterMinutes) + Int64(member - 1) * step
+        return Int(clamping: total)
+    }
+
+    /// The chain's length as planned: `repeatCount` within 1–12.
+    var chainLength: Int { min(max(repeatCount, 1), 12) }
+
+    /// When the chain fires: members of a group share one chain, so they must agree on it.
+    var timing: [Int] { (1...chainLength).map(delayMinutes(ofMember:)) }
+
+    /// "has a followUp after 30 minutes", "…, repeated 3 times every 10 minutes".
+    static func describe(_ followUp: FollowUp?) -> String {
+        guard let followUp else { return "has no followUp" }
+        let repeats = followUp.chainLength > 1
+            ? ", repeated \(followUp.chainLength) times every \(followUp.everyMinutes ?? followUp.afterMinutes) minutes" : ""
+        return "has a followUp after \(followUp.afterMinutes) minutes\(repeats)"
     }
 }
 

@@ -1,10 +1,10 @@
 extension ConfigDecoder {
     static let reminderKeys = [
         "id", "title", "body", "bodies", "enabled", "schedule", "group", "activity", "lookbackHours",
-        "lookbackSameDay", "followUp", "interruptionLevel", "category", "sound", "threadID", "userInfo",
+        "lookbackSameDay", "countsEntries", "followUp", "interruptionLevel", "category", "sound", "threadID", "userInfo",
         "durationMinutes", "replacesEarlier",
     ]
-    static let followUpKeys = ["afterMinutes", "title", "body", "interruptionLevel"]
+    static let followUpKeys = ["afterMinutes", "title", "body", "interruptionLevel", "repeat", "everyMinutes"]
     static let interruptionLevels = InterruptionLevel.allCases.map { ($0.rawValue, $0) }
 
     mutating func decodeReminder(_ node: PlistNode) -> Reminder? {
@@ -65,6 +65,10 @@ extension ConfigDecoder {
         if lookbackSameDay == true, fields["lookbackHours"] != nil, let entry = fields["lookbackSameDay"] {
             reader.diagnostics.error(.exclusiveKeys("lookbackHours", "lookbackSameDay"), at: entry.keyLocation)
         }
+        let countsEntries = reader.boolean("countsEntries", in: fields)
+        if countsEntries == true, lookbackSameDay != true, let entry = fields["countsEntries"] {
+            reader.diagnostics.error(.countsEntriesNeedsSameDay, at: entry.keyLocation)
+        }
         var followUp: FollowUp?
         if let entry = fields["followUp"] {
             followUp = decodeFollowUp(entry.value, reminder: context)
@@ -98,7 +102,7 @@ extension ConfigDecoder {
         if let lookbackHours {
             reminder.lookback = .seconds(Int((lookbackHours * 3600).rounded()))
         } else if lookbackSameDay == true {
-            reminder.lookback = .sameDay
+            reminder.lookback = countsEntries == true ? .sameDayCounted : .sameDay
         }
         reminder.followUp = followUp
         reminder.interruptionLevel = level ?? .active
@@ -120,7 +124,12 @@ extension ConfigDecoder {
         let title = reader.string("title", in: fields, nonEmpty: true)
         let body = reader.string("body", in: fields)
         let level = reader.choice("interruptionLevel", in: fields, from: Self.interruptionLevels, describing: "interruptionLevel")
+        let repeatCount = reader.integer("repeat", in: fields, range: 1...12, rangeText: "1–12")
+        let every = reader.integer("everyMinutes", in: fields, range: 1...1440, rangeText: "1–1440")
         guard let after else { return nil }
-        return FollowUp(afterMinutes: after, title: title, body: body, interruptionLevel: level, location: node.location)
+        return FollowUp(
+            afterMinutes: after, title: title, body: body, interruptionLevel: level, repeatCount: repeatCount ?? 1,
+            everyMinutes: every, location: node.location
+        )
     }
 }

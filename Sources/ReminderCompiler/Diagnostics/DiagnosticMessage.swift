@@ -189,6 +189,12 @@ extension DiagnosticMessage {
     static func intervalNeedsStart(_ interval: Int64) -> Self {
         Self(id: "config.interval-start", "'interval' \(interval) needs a 'start' date to count from")
     }
+    static var countsEntriesNeedsSameDay: Self {
+        Self(
+            id: "config.counts-entries",
+            "'countsEntries' counts the entries of the slot's date and needs 'lookbackSameDay' set to true; add <key>lookbackSameDay</key><true/>"
+        )
+    }
     static func endBeforeStart(end: String, start: String) -> Self {
         Self(id: "config.end-before-start", "'end' \(end) is before 'start' \(start)")
     }
@@ -198,7 +204,7 @@ extension DiagnosticMessage {
     static func groupFollowUpDisagrees(group: String, reminder: String, detail: String) -> Self {
         Self(
             id: "config.group-follow-up",
-            "reminder '\(reminder)' in group '\(group)' \(detail); members of a group must share followUp.afterMinutes"
+            "reminder '\(reminder)' in group '\(group)' \(detail); members of a group must share followUp.afterMinutes, repeat and everyMinutes"
         )
     }
     static func groupFollowUpOther(reminder: String, detail: String) -> Self {

@@ -1,7 +1,7 @@
 extension ICalendarExport {
     /// The recurring calendar: one VEVENT per reminder and time of day with an RRULE that
     /// expresses its schedule, EXDATEs for `except` dates and for occurrences the plan
-    /// suppressed, and the follow-up as a second VALARM; `once` slots as plain events.
+    /// suppressed, and each follow-up of the chain as a further VALARM; `once` slots as plain events.
     /// Expanded inside the plan's window it gives the plan's member occurrences, ungrouped
     /// and before the budget.
     ///
@@ -28,12 +28,16 @@ extension ICalendarExport {
             guard let reference = OccurrenceReference(entry.id), !reference.isFollowUp, !entry.id.hasSuffix("-snooze") else { return [] }
             return entry.reminders.map { NotificationID.occurrence($0, slot: reference.slot) }
         })
-        // Members whose follow-up the plan removed (skipped, done, logged in time, or
-        // snoozed) while their own notification stays: split out of their series.
-        let silencedFollowUps = Set(plan.suppressed.flatMap { entry -> [String] in
-            guard let reference = OccurrenceReference(entry.id), reference.isFollowUp, !entry.id.hasSuffix("-snooze") else { return [] }
-            return entry.reminders.map { NotificationID.occurrence($0, slot: reference.slot) }
-        })
+        // Members some of whose follow-ups the plan removed (skipped, done, logged in time,
+        // or snoozed) while their own notification stays: split out of their series, with
+        // the chain members removed.
+        var silencedFollowUps: [String: Set<Int>] = [:]
+        for entry in plan.suppressed {
+            guard let reference = OccurrenceReference(entry.id), reference.isFollowUp else { continue }
+            for reminder in entry.reminders {
+                silencedFollowUps[NotificationID.occurrence(reminder, slot: reference.slot), default: []].insert(reference.followUpMember)
+            }
+        }
         var events: [[(String, String)]] = []
         var firstInstant = plan.now.seconds
         var lastInstant = plan.windowEnd.seconds
@@ -50,11 +54,14 @@ extension ICalendarExport {
                 lastInstant = max(lastInstant, event.start)
             }
         }
-        for notification in plan.notifications where notification.kind == .snooze {
+        // Snoozes and their follow-ups have no series: they are plain events, as in the
+        // expanded style.
+        let standalone = plan.notifications.filter(\.isSnoozeOrItsFollowUp)
+        for notification in standalone {
             firstInstant = min(firstInstant, notification.fireAt.seconds)
             lastInstant = max(lastInstant, notification.fireAt.seconds)
         }
-        if !events.isEmpty || plan.notifications.contains(where: { $0.kind == .snooze }) {
+        if !events.isEmpty || !standalone.isEmpty {
             for (name, value) in VTimeZoneBuilder(rules: rules).lines(named: plan.timeZone, for: firstInstant...lastInstant) {
                 writer.line(name, value)
             }
@@ -62,9 +69,8 @@ extension ICalendarExport {
         for event in events {
             for (name, value) in event { writer.line(name, value) }
         }
-        // A snooze has no series: it is a plain event, as in the expanded style.
         let stampLine = stampLine(now: plan.now.seconds)
-        for notification in plan.notifications where notification.kind == .snooze {
+        for notification in standalone {
             writeEvent(
                 notification, startName: "DTSTART;TZID=\(parameterValue(plan.timeZone))", timeline: timeline,
                 stampLine: stampLine, uidSuffix: "@" + settings.uidDomain, to: &writer
@@ -82,8 +88,9 @@ struct RecurringSeries {
     let rules: ZoneRules
     /// Member occurrence IDs the plan suppressed inside its window.
     let suppressed: Set<String>
-    /// Member occurrence IDs whose follow-up alone the plan removed.
-    let silencedFollowUps: Set<String>
+    /// Member occurrence IDs whose follow-ups alone the plan removed, with the chain
+    /// members removed.
+    let silencedFollowUps: [String: Set<Int>]
     /// The plan's `seriesSequences`: every event of the reminder at a time of day (the
     /// series, and occurrences written on their own) carries its series' number.
     let sequences: [String: Int]
@@ -137,11 +144,11 @@ struct RecurringSeries {
         for time in schedule.timesOfDay.resolved {
             guard let first = firstByTime[time] else { continue }
             let inWindow = inWindowByTime[time] ?? []
-            // An occurrence whose follow-up alone was removed leaves the series: as an event
-            // of its own it keeps only the first alarm.
+            // An occurrence some of whose follow-ups alone were removed leaves the series: as
+            // an event of its own it keeps the alarms still due.
             let split = reminder.followUp == nil ? [] : inWindow.filter { slot in
                 let id = NotificationID.occurrence(reminder.id, slot: slot.local)
-                return silencedFollowUps.contains(id) && !suppressed.contains(id)
+                return silencedFollowUps[id] != nil && !suppressed.contains(id)
             }
             let splitLocals = Set(split.map(\.local))
             if let event = series(time: time, first: first, inWindow: inWindow, leavingOut: splitLocals, settings: settings, stamp: stamp) {
@@ -151,7 +158,7 @@ struct RecurringSeries {
                 let id = NotificationID.occurrence(reminder.id, slot: slot.local)
                 var lines = header(uid: "\(id)@\(settings.uidDomain)", stamp: stamp)
                 lines.append(("DTSTART", ICalendarFormat.utcDateTime(slot.instant)))
-                lines += body(rotationSlot: slot, time: time, withFollowUp: false)
+                lines += body(rotationSlot: slot, time: time, leavingOutFollowUps: silencedFollowUps[id] ?? [])
                 events.append(Event(lines: lines, start: slot.instant))
             }
         }
@@ -170,7 +177,7 @@ struct RecurringSeries {
         [("BEGIN", "VEVENT"), ("UID", uid), ("DTSTAMP", stamp)]
     }
 
-    private func body(rotationSlot: Slot?, time: LocalTime, withFollowUp: Bool = true) -> [(String, String)] {
+    private func body(rotationSlot: Slot?, time: LocalTime, leavingOutFollowUps silenced: Set<Int> = []) -> [(String, String)] {
         var lines: [(String, String)] = [("DURATION", ICalendarFormat.duration(minutes: reminder.durationMinutes))]
         lines.append(("SUMMARY", ICalendarWriter.escapeText(reminder.title)))
         // Rotating bodies cannot be written on a series; only a fixed body is.
@@ -181,8 +188,11 @@ struct RecurringSeries {
         if let category = reminder.category { lines.append(("CATEGORIES", ICalendarWriter.escapeText(category))) }
         lines.append(("TRANSP", "TRANSPARENT"))
         lines += alarm(trigger: "PT0S", description: reminder.title)
-        if withFollowUp, let followUp = reminder.followUp {
-            lines += alarm(trigger: "PT\(followUp.afterMinutes)M", description: followUp.title ?? reminder.title)
+        // One alarm per follow-up of the chain.
+        if let followUp = reminder.followUp {
+            for member in 1...followUp.chainLength where !silenced.contains(member) {
+                lines += alarm(trigger: "PT\(followUp.delayMinutes(ofMember: member))M", description: followUp.title ?? reminder.title)
+            }
         }
         lines.append(("END", "VEVENT"))
         return lines

@@ -143,8 +143,8 @@ public struct ChunkedCompilation {
             for position in rendered.indices {
                 collisions.note(rendered[position].numericId, id: rendered[position].id, in: index)
             }
-            // A recurring calendar shows snoozes as plain events.
-            if icsSink != nil, expandedSink == nil { keptSnoozes += rendered.filter { $0.kind == .snooze } }
+            // A recurring calendar shows snoozes and their follow-ups as plain events.
+            if icsSink != nil, expandedSink == nil { keptSnoozes += rendered.filter(\.isSnoozeOrItsFollowUp) }
             // Handed to the writers as a constant: they share it and never change it.
             let notifications = rendered
             try planWriter.submit {

@@ -49,10 +49,10 @@ struct NotificationRenderer {
         return texts
     }
 
-    /// When the unit's follow-up fires, if its members have one. Members of a group agree
-    /// on `afterMinutes` (checked when the config is read).
-    func followUpInstant(of unit: NotificationUnit) -> Int64? {
-        reminders[unit.firstMember.reminder].followUp.map { unit.instant + Int64($0.afterMinutes) * 60 }
+    /// When the unit's follow-ups fire, if its members have them. Members of a group agree
+    /// on the chain (checked when the config is read).
+    func followUpChain(of unit: NotificationUnit) -> FollowUpChain? {
+        reminders[unit.firstMember.reminder].followUp.map { FollowUpChain(parentInstant: unit.instant, followUp: $0) }
     }
 
     /// A notification of `unit`'s live members (`nil`: all of them): a group's texts come

@@ -198,6 +198,25 @@ public enum NotificationID {
         }
     }
 
+    /// Chain member `member` of a notification's follow-ups: `{parent}-followup` for the
+    /// first, `{parent}-followup-{member}` for the later ones.
+    public static func followUp(of parent: String, member: Int) -> String {
+        member == 1 ? parent + "-followup" : parent + "-followup-\(member)"
+    }
+
+    /// An ID without its follow-up suffix, and the chain member the suffix named (0 for
+    /// none): `x-followup-3` gives `x` and 3.
+    static func splitFollowUp(_ id: Substring) -> (base: Substring, member: Int) {
+        if id.hasSuffix("-followup") { return (id.dropLast("-followup".count), 1) }
+        guard let dash = id.lastIndex(of: "-") else { return (id, 0) }
+        let digits = id[id.index(after: dash)...]
+        let stem = id[..<dash]
+        guard stem.hasSuffix("-followup"), (1...2).contains(digits.count), digits.first != "0",
+              digits.allSatisfy({ $0.isASCII && $0.isNumber }), let member = Int(digits), (2...12).contains(member)
+        else { return (id, 0) }
+        return (stem.dropLast("-followup".count), member)
+    }
+
     /// `{reminder}-{HHmm}`: a reminder's series at one time of day in the recurring
     /// calendar (its UID before the domain).
     public static func series(_ reminder: String, time: LocalTime) -> String {
@@ -215,5 +234,13 @@ public enum NotificationID {
             return hash & 0x7FFF_FFFF
         }
         return id.utf8.withContiguousStorageIfAvailable(hash) ?? hash(id.utf8)
+    }
+}
+
+extension PlannedNotification {
+    /// A snooze or one of its follow-ups: not an instance of any series, so the recurring
+    /// calendar writes it as a plain event.
+    var isSnoozeOrItsFollowUp: Bool {
+        kind == .snooze || (kind == .followUp && parent?.hasSuffix("-snooze") == true)
     }
 }

@@ -70,8 +70,11 @@ struct Planner {
 
     /// The longest follow-up delay: slots this long before `now` may still have a
     /// follow-up inside the window.
-    var followUpReach: Int64 {
-        Int64(reminders.compactMap(\.followUp?.afterMinutes).max() ?? 0) * 60
+    var followUpReach: Int64 { Self.followUpReach(of: reminders) }
+
+    /// The delay of the last follow-up of the longest chain, in seconds.
+    static func followUpReach(of reminders: [Reminder]) -> Int64 {
+        Int64(reminders.compactMap { $0.followUp.map { $0.delayMinutes(ofMember: $0.chainLength) } }.max() ?? 0) * 60
     }
 
     /// Expands every enabled reminder over the local dates the window touches, and merges
@@ -129,16 +132,17 @@ struct Planner {
         }
         draft.warnings = effects.warnings
         let lookBackApplies = !events.activities.isEmpty
+        var order = DailySlotOrder()
         draft.candidates.reserveCapacity(units.count)
         for index in units.indices {
             let unit = units[index]
             let inWindow = accepts(unit.instant)
-            let followUpInstant = renderer.followUpInstant(of: unit)
-            let followUpInWindow = followUpInstant.map(accepts) ?? false
-            guard inWindow || followUpInWindow else { continue }
+            let chain = renderer.followUpChain(of: unit)
+            let chainInWindow = chain.map { chain in (1...chain.length).contains { accepts(chain.instant($0)) } } ?? false
+            guard inWindow || chainInWindow else { continue }
             var removals = removalsByUnit[index] ?? UnitRemovals()
             if lookBackApplies {
-                applyLookBack(to: unit, followUpInstant: followUpInstant, removals: &removals)
+                applyLookBack(to: unit, chain: chain, removals: &removals, order: &order)
             }
             let id = unit.id
             if inWindow {
@@ -147,17 +151,37 @@ struct Planner {
                 }
                 draft.recordSuppressed(removals.parent, of: unit, id: id, fireAt: unit.instant, reminders: reminders)
             }
-            if followUpInWindow, let followUpInstant {
-                let followUpID = id + "-followup"
-                if removals.followUp.count < unit.memberCount {
-                    draft.candidates.append(Candidate(fireAt: followUpInstant, id: followUpID, unit: index, kind: .followUp))
+            if chainInWindow, let chain {
+                for link in 1...chain.length where accepts(chain.instant(link)) {
+                    let followUpID = NotificationID.followUp(of: id, member: link)
+                    let removed = removals.followUp(link)
+                    if removed.count < unit.memberCount {
+                        draft.candidates.append(Candidate(fireAt: chain.instant(link), id: followUpID, unit: index, kind: .followUp(link)))
+                    }
+                    draft.recordSuppressed(removed, of: unit, id: followUpID, fireAt: chain.instant(link), reminders: reminders)
                 }
-                draft.recordSuppressed(removals.followUp, of: unit, id: followUpID, fireAt: followUpInstant, reminders: reminders)
             }
             if !removals.isEmpty { draft.removals[index] = removals }
         }
-        for (index, snooze) in effects.snoozes.enumerated() where accepts(snooze.fireAt) {
-            draft.candidates.append(Candidate(fireAt: snooze.fireAt, id: snooze.id, unit: -1, kind: .snooze(index)))
+        for (index, snooze) in effects.snoozes.enumerated() {
+            if accepts(snooze.fireAt) {
+                draft.candidates.append(Candidate(fireAt: snooze.fireAt, id: snooze.id, unit: -1, kind: .snooze(index)))
+            }
+            guard let chain = snooze.chain else { continue }
+            for link in 1...chain.length where accepts(chain.instant(link)) {
+                // The snooze's follow-ups answer to the look-back like the notification's.
+                var removed: [Int: SuppressedNotification.Reason] = [:]
+                if lookBackApplies {
+                    for position in snooze.live where lookBackRemoves(snooze.unit.member(position), upTo: chain.instant(link), order: &order) {
+                        removed[position] = .activity
+                    }
+                }
+                let followUpID = NotificationID.followUp(of: snooze.id, member: link)
+                if removed.count < snooze.live.count {
+                    draft.candidates.append(Candidate(fireAt: chain.instant(link), id: followUpID, unit: -1, kind: .snoozeFollowUp(index, removed: removed)))
+                }
+                draft.recordSuppressed(removed, of: snooze.unit, id: followUpID, fireAt: chain.instant(link), reminders: reminders)
+            }
         }
         draft.snoozes = effects.snoozes
         draft.candidates.sort { $0.fireAt != $1.fireAt ? $0.fireAt < $1.fireAt : $0.id < $1.id }
@@ -186,13 +210,14 @@ struct Planner {
                     unit: draft.units[candidate.unit], live: live, followUp: false, fireAt: candidate.fireAt, parent: nil,
                     replaces: replaced[candidate.unit] ?? []
                 ))
-            case .followUp:
+            case .followUp(let link):
                 let live = draft.removals[candidate.unit].map { removals in
-                    (0..<draft.units[candidate.unit].memberCount).filter { removals.followUp[$0] == nil }
+                    let removed = removals.followUp(link)
+                    return (0..<draft.units[candidate.unit].memberCount).filter { removed[$0] == nil }
                 }
                 notifications.append(renderer.notification(
                     id: candidate.id, kind: .followUp, unit: draft.units[candidate.unit], live: live, followUp: true,
-                    fireAt: candidate.fireAt, parent: String(candidate.id.dropLast("-followup".count)), replaces: []
+                    fireAt: candidate.fireAt, parent: draft.units[candidate.unit].id, replaces: []
                 ))
             case .snooze(let index):
                 let snooze = draft.snoozes[index]
@@ -200,13 +225,20 @@ struct Planner {
                     id: snooze.id, kind: .snooze, unit: snooze.unit, live: snooze.live, followUp: snooze.isFollowUp,
                     fireAt: snooze.fireAt, parent: snooze.parentID, replaces: []
                 ))
+            case .snoozeFollowUp(let index, let removed):
+                let snooze = draft.snoozes[index]
+                notifications.append(renderer.notification(
+                    id: candidate.id, kind: .followUp, unit: snooze.unit, live: snooze.live.filter { removed[$0] == nil },
+                    followUp: true, fireAt: candidate.fireAt, parent: snooze.id, replaces: []
+                ))
             }
         }
         return notifications
     }
 
     /// For units whose reminders ask for `replacesEarlier`: the IDs of the same reminder's
-    /// (or group's) earlier slots on the same local date (SPEC §5.5).
+    /// (or group's) earlier slots on the same local date, each followed by its follow-up
+    /// chain (SPEC §5.5, §13).
     private func earlierIDsOnSameDate(_ units: [NotificationUnit]) -> [Int: [String]] {
         var result: [Int: [String]] = [:]
         var byKeyAndDate: [String: [CivilDate: [Int]]] = [:]
@@ -217,8 +249,14 @@ struct Planner {
         for dates in byKeyAndDate.values {
             for indices in dates.values {
                 let ordered = indices.sorted { units[$0].slot < units[$1].slot }
-                for (position, index) in ordered.enumerated() where position > 0 {
-                    result[index] = ordered[..<position].map { units[$0].id }
+                var earlier: [String] = []
+                for (position, index) in ordered.enumerated() {
+                    if position > 0 { result[index] = earlier }
+                    let id = units[index].id
+                    earlier.append(id)
+                    if let chain = renderer.followUpChain(of: units[index]) {
+                        earlier += (1...chain.length).map { NotificationID.followUp(of: id, member: $0) }
+                    }
                 }
             }
         }
@@ -231,10 +269,13 @@ struct Candidate {
     enum Kind {
         /// The unit's own notification.
         case parent
-        /// The unit's follow-up.
-        case followUp
+        /// A member of the unit's follow-up chain, from 1.
+        case followUp(Int)
         /// A snooze, by index into the draft's snoozes.
         case snooze(Int)
+        /// A member of a snooze's follow-up chain: the snooze's index, and the members the
+        /// look-back removed from it.
+        case snoozeFollowUp(Int, removed: [Int: SuppressedNotification.Reason])
     }
 
     let fireAt: Int64

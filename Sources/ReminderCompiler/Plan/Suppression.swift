@@ -2,17 +2,32 @@
 struct UnitRemovals {
     /// Reason by member position, for the unit's own notification.
     var parent: [Int: SuppressedNotification.Reason] = [:]
-    /// Reason by member position, for its follow-up.
-    var followUp: [Int: SuppressedNotification.Reason] = [:]
+    /// Reason by member position for each follow-up of the chain, `chain[0]` for
+    /// `-followup`; shorter than the chain when its later members lost nobody.
+    var chain: [[Int: SuppressedNotification.Reason]] = []
 
-    var isEmpty: Bool { parent.isEmpty && followUp.isEmpty }
+    var isEmpty: Bool { parent.isEmpty && chain.allSatisfy(\.isEmpty) }
 
-    /// Removes members from the follow-up and, unless only the follow-up was named, from
-    /// the unit's own notification; a member keeps the first reason it was removed for.
-    mutating func remove(_ positions: [Int], followUpOnly: Bool, reason: SuppressedNotification.Reason) {
+    /// The removals of chain member `member` (from 1).
+    func followUp(_ member: Int) -> [Int: SuppressedNotification.Reason] {
+        member <= chain.count ? chain[member - 1] : [:]
+    }
+
+    /// Removes a member from chain member `member` unless it was removed already.
+    mutating func removeFromFollowUp(_ member: Int, position: Int, reason: SuppressedNotification.Reason) {
+        while chain.count < member { chain.append([:]) }
+        if chain[member - 1][position] == nil { chain[member - 1][position] = reason }
+    }
+
+    /// Removes members from the chain from `firstMember` on and, when `firstMember` is 0
+    /// (the notification itself was named), from the notification too; a member keeps the
+    /// first reason it was removed for.
+    mutating func remove(_ positions: [Int], fromFollowUp firstMember: Int, chainLength: Int, reason: SuppressedNotification.Reason) {
         for position in positions {
-            if !followUpOnly, parent[position] == nil { parent[position] = reason }
-            if followUp[position] == nil { followUp[position] = reason }
+            if firstMember == 0, parent[position] == nil { parent[position] = reason }
+            for member in max(firstMember, 1)...max(chainLength, 1) where chainLength > 0 {
+                removeFromFollowUp(member, position: position, reason: reason)
+            }
         }
     }
 }
@@ -36,6 +51,25 @@ struct SnoozePlan {
     let live: [Int]
     /// Whether X is a follow-up, whose texts the snooze shows.
     let isFollowUp: Bool
+    /// The snooze's own follow-up chain (`{X}-snooze-followup`, …) when X is a
+    /// notification or member whose reminders have follow-ups; a snoozed follow-up is the
+    /// reminder again already and gets none.
+    let chain: FollowUpChain?
+}
+
+/// When a notification's follow-ups fire: `afterMinutes` after it, then every
+/// `everyMinutes` (SPEC §13, nag chains). Members of a group share one chain.
+struct FollowUpChain {
+    let parentInstant: Int64
+    let followUp: FollowUp
+
+    var length: Int { followUp.chainLength }
+
+    /// The instant of chain member `member` (from 1).
+    func instant(_ member: Int) -> Int64 { parentInstant + Int64(followUp.delayMinutes(ofMember: member)) * 60 }
+
+    /// The last member's instant.
+    var lastInstant: Int64 { instant(length) }
 }
 
 /// The effect of the events file's `done`, `skip` and `snooze` events.
@@ -45,19 +79,18 @@ struct ActionEffects {
     var warnings: [Diagnostic] = []
 }
 
-/// An occurrence ID taken apart: `{key}-{yyyyMMdd}-{HHmm}` with an optional `-followup`.
+/// An occurrence ID taken apart: `{key}-{yyyyMMdd}-{HHmm}` with an optional follow-up
+/// suffix (`-followup`, `-followup-2`, …).
 struct OccurrenceReference {
     let key: String
     let slot: LocalDateTime
-    let isFollowUp: Bool
+    /// The follow-up chain member named, from 1; 0 for the notification itself.
+    let followUpMember: Int
+
+    var isFollowUp: Bool { followUpMember > 0 }
 
     init?(_ id: String) {
-        var text = Substring(id)
-        var followUp = false
-        if text.hasSuffix("-followup") {
-            followUp = true
-            text = text.dropLast("-followup".count)
-        }
+        let (text, member) = NotificationID.splitFollowUp(Substring(id))
         let bytes = Array(text.utf8)
         guard bytes.count > 14, bytes[bytes.count - 14] == UInt8(ascii: "-"), bytes[bytes.count - 5] == UInt8(ascii: "-"),
               let year = PlistScalarParser.decimal(bytes[(bytes.count - 13)..<(bytes.count - 9)]),
@@ -70,7 +103,7 @@ struct OccurrenceReference {
         else { return nil }
         key = String(decoding: bytes[..<(bytes.count - 14)], as: UTF8.self)
         slot = LocalDateTime(date: date, time: time)
-        isFollowUp = followUp
+        followUpMember = member
     }
 }
 
@@ -114,11 +147,15 @@ extension Planner {
     func actionEffects(_ events: ReminderEvents, units: [NotificationUnit], unitIndex: [UnitKey: Int]) -> ActionEffects {
         var effects = ActionEffects()
         // An event on {X}-snooze is an event on X.
+        // So is an event on one of the snooze's follow-ups: done with the nag is done with X,
+        // and snoozing it moves the snooze.
         var actionsByTarget: [String: [OccurrenceAction]] = [:]
         for action in events.actions {
-            let target = action.occurrence.hasSuffix("-snooze")
-                ? String(action.occurrence.dropLast("-snooze".count)) : action.occurrence
-            actionsByTarget[target, default: []].append(action)
+            var target = Substring(action.occurrence)
+            let (base, member) = NotificationID.splitFollowUp(target)
+            if member > 0, base.hasSuffix("-snooze") { target = base }
+            if target.hasSuffix("-snooze") { target = target.dropLast("-snooze".count) }
+            actionsByTarget[String(target), default: []].append(action)
         }
         struct Resolved {
             let id: String
@@ -156,8 +193,11 @@ extension Planner {
                     positions = Array(0..<found.memberCount)
                 }
             }
-            // A follow-up ID names nothing when the unit's reminders have no follow-up.
-            if reference.isFollowUp, let found, reminders[found.firstMember.reminder].followUp == nil {
+            // A follow-up ID names nothing when the unit's reminders have no follow-up, or a
+            // chain that short.
+            if reference.isFollowUp, let found,
+               reference.followUpMember > reminders[found.firstMember.reminder].followUp?.chainLength ?? 0
+            {
                 positions = []
             }
             guard let found, !positions.isEmpty else {
@@ -170,21 +210,27 @@ extension Planner {
             ))
         }
         // Pass 1: done and skip, so that every snooze knows which members are left.
+        func chainLength(of target: Resolved) -> Int {
+            reminders[target.unit.firstMember.reminder].followUp?.chainLength ?? 0
+        }
         for target in resolved {
             guard let last = target.actions.last(where: { $0.kind == .done || $0.kind == .skip }) else { continue }
             effects.removals[target.unitKey, default: UnitRemovals()].remove(
-                target.positions, followUpOnly: target.reference.isFollowUp, reason: last.kind == .done ? .done : .skip
+                target.positions, fromFollowUp: target.reference.followUpMember, chainLength: chainLength(of: target),
+                reason: last.kind == .done ? .done : .skip
             )
         }
         // Pass 2: snoozes. Each snooze covers parts: a member's part in a notification and
-        // in its follow-up, or in the follow-up only for a follow-up ID. Snoozes may overlap
-        // (a member and its group, a notification and its follow-up); each part goes to the
-        // covering snooze with the latest `at`, at equal `at` the greater snooze ID, so that the
-        // result never depends on how IDs sort (SPEC §6 rule 3).
+        // in its follow-up chain, or, for a follow-up ID, in that follow-up and the later
+        // ones. Snoozes may overlap (a member and its group, a notification and its
+        // follow-up); each part goes to the covering snooze with the latest `at`, at equal
+        // `at` the greater snooze ID, so that the result never depends on how IDs sort
+        // (SPEC §6 rule 3).
         struct Part: Hashable {
             let unit: UnitKey
             let position: Int
-            let isFollowUp: Bool
+            /// 0 for the notification, else the chain member.
+            let member: Int
         }
         struct Snooze {
             let target: Int
@@ -195,11 +241,10 @@ extension Planner {
             first.at != second.at ? first.at > second.at : resolved[first.target].id + "-snooze" > resolved[second.target].id + "-snooze"
         }
         func parts(of target: Resolved) -> [Part] {
-            target.positions.flatMap { position in
-                target.reference.isFollowUp
-                    ? [Part(unit: target.unitKey, position: position, isFollowUp: true)]
-                    : [Part(unit: target.unitKey, position: position, isFollowUp: false),
-                       Part(unit: target.unitKey, position: position, isFollowUp: true)]
+            let first = target.reference.followUpMember
+            let last = max(chainLength(of: target), first)
+            return target.positions.flatMap { position in
+                (first...last).map { Part(unit: target.unitKey, position: position, member: $0) }
             }
         }
         var snoozes: [Snooze] = []
@@ -223,17 +268,17 @@ extension Planner {
         let removedByDoneOrSkip = effects.removals
         for snooze in snoozes {
             let target = resolved[snooze.target]
-            let removedBefore = target.reference.isFollowUp
-                ? removedByDoneOrSkip[target.unitKey]?.followUp ?? [:] : removedByDoneOrSkip[target.unitKey]?.parent ?? [:]
+            let member = target.reference.followUpMember
+            let removedBefore = member > 0
+                ? removedByDoneOrSkip[target.unitKey]?.followUp(member) ?? [:] : removedByDoneOrSkip[target.unitKey]?.parent ?? [:]
             // The members whose part (the notification's, or the follow-up's for a follow-up
             // ID) this snooze won and no done/skip removed.
             let live = target.positions.filter { position in
                 removedBefore[position] == nil
-                    && winners[Part(unit: target.unitKey, position: position, isFollowUp: target.reference.isFollowUp)]?
-                        .target == snooze.target
+                    && winners[Part(unit: target.unitKey, position: position, member: member)]?.target == snooze.target
             }
             effects.removals[target.unitKey, default: UnitRemovals()].remove(
-                target.positions, followUpOnly: target.reference.isFollowUp, reason: .snoozed
+                target.positions, fromFollowUp: member, chainLength: chainLength(of: target), reason: .snoozed
             )
             guard !live.isEmpty else { continue }
             // A member ID snoozes as a single-member notification without group.
@@ -248,9 +293,11 @@ extension Planner {
                 positions = live
             }
             let minutes = snooze.minutes ?? snoozeMinutes(of: unit, live: positions)
+            let fireAt = snooze.at + Int64(minutes) * 60
+            let followUp = member == 0 ? reminders[unit.firstMember.reminder].followUp : nil
             effects.snoozes.append(SnoozePlan(
-                id: target.id + "-snooze", parentID: target.id, fireAt: snooze.at + Int64(minutes) * 60, unit: unit,
-                live: positions, isFollowUp: target.reference.isFollowUp
+                id: target.id + "-snooze", parentID: target.id, fireAt: fireAt, unit: unit,
+                live: positions, isFollowUp: member > 0, chain: followUp.map { FollowUpChain(parentInstant: fireAt, followUp: $0) }
             ))
         }
         return effects
@@ -264,41 +311,96 @@ extension Planner {
         return category.flatMap { config.categories[$0]?.compactMap(\.snoozeMinutes).first } ?? 10
     }
 
-    /// Whether an activity event of `activity` lies in `range` (both ends included).
-    func activityLogged(_ activity: String, in range: ClosedRange<Int64>) -> Bool {
-        guard let instants = events.activities[activity] else { return false }
-        var low = 0
-        var high = instants.count
-        while low < high {
-            let middle = (low + high) / 2
-            if instants[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+    /// How many activity events of `activity` lie in `range` (both ends included).
+    func activityCount(_ activity: String, in range: ClosedRange<Int64>) -> Int {
+        guard let instants = events.activities[activity] else { return 0 }
+        func firstIndex(notBelow bound: Int64, orAbove: Bool) -> Int {
+            var low = 0
+            var high = instants.count
+            while low < high {
+                let middle = (low + high) / 2
+                if orAbove ? instants[middle] <= bound : instants[middle] < bound { low = middle + 1 } else { high = middle }
+            }
+            return low
         }
-        return low < instants.count && instants[low] <= range.upperBound
+        return firstIndex(notBelow: range.upperBound, orAbove: true) - firstIndex(notBelow: range.lowerBound, orAbove: false)
+    }
+
+    /// Whether the look-back of a member removes its part in a notification firing at
+    /// `instant` (the slot's own, a follow-up's or a snooze follow-up's): events of its
+    /// activity from the look-back's start to `instant` (SPEC §6 rule 1); with
+    /// `countsEntries`, as many as the slot's place among the date's slots (SPEC §13).
+    func lookBackRemoves(_ member: MemberSlot, upTo instant: Int64, order: inout DailySlotOrder) -> Bool {
+        guard let lookback = reminders[member.reminder].lookback else { return false }
+        let start: Int64
+        var needed = 1
+        switch lookback {
+        case .seconds(let seconds):
+            start = member.slot.instant - Int64(seconds)
+        case .sameDay, .sameDayCounted:
+            start = window.timeline.instant(ofLocal: Int64(member.slot.local.date.dayNumber) * 86_400).instant
+            if lookback == .sameDayCounted { needed = order.place(of: member, in: self) }
+        }
+        return activityCount(reminders[member.reminder].activity, in: start...max(start, instant)) >= needed
     }
 
     /// Look-back suppression of a unit's members (SPEC §6 rule 1), added to `removals`
     /// where no other event removed the member already.
-    func applyLookBack(to unit: NotificationUnit, followUpInstant: Int64?, removals: inout UnitRemovals) {
+    func applyLookBack(
+        to unit: NotificationUnit, chain: FollowUpChain?, removals: inout UnitRemovals, order: inout DailySlotOrder
+    ) {
         for position in 0..<unit.memberCount {
             let member = unit.member(position)
-            guard let lookback = reminders[member.reminder].lookback else { continue }
-            let slotInstant = member.slot.instant
-            let start: Int64
-            switch lookback {
-            case .seconds(let seconds):
-                start = slotInstant - Int64(seconds)
-            case .sameDay:
-                start = window.timeline.instant(ofLocal: Int64(member.slot.local.date.dayNumber) * 86_400).instant
-            }
-            let activity = reminders[member.reminder].activity
-            if removals.parent[position] == nil, activityLogged(activity, in: start...max(start, slotInstant)) {
+            guard reminders[member.reminder].lookback != nil else { continue }
+            if removals.parent[position] == nil, lookBackRemoves(member, upTo: member.slot.instant, order: &order) {
                 removals.parent[position] = .activity
             }
-            if let followUpInstant, removals.followUp[position] == nil,
-               activityLogged(activity, in: start...max(start, followUpInstant))
-            {
-                removals.followUp[position] = .activity
+            guard let chain else { continue }
+            for link in 1...chain.length where removals.followUp(link)[position] == nil {
+                if lookBackRemoves(member, upTo: chain.instant(link), order: &order) {
+                    removals.removeFromFollowUp(link, position: position, reason: .activity)
+                }
             }
         }
+    }
+}
+
+/// Where each slot stands among its reminder's slots of the same date, in firing order
+/// (instant, then slot), for `countsEntries`: computed once per reminder and date.
+struct DailySlotOrder {
+    private struct Day: Hashable {
+        let reminder: Int
+        let date: CivilDate
+    }
+
+    private var slots: [Day: [(instant: Int64, local: LocalDateTime)]] = [:]
+
+    /// The slot's place from 1.
+    mutating func place(of member: MemberSlot, in planner: Planner) -> Int {
+        let day = Day(reminder: member.reminder, date: member.slot.local.date)
+        if slots[day] == nil {
+            var found: [(instant: Int64, local: LocalDateTime)] = []
+            let dayStart = Int64(day.date.dayNumber) * 86_400
+            let timeline = planner.window.timeline.span.contains(dayStart - 86_400) && planner.window.timeline.span.contains(dayStart + 2 * 86_400)
+                ? planner.window.timeline
+                : ZoneTimeline(rules: planner.window.rules, span: (dayStart - 3 * 86_400)...(dayStart + 3 * 86_400))
+            planner.reminders[member.reminder].schedule.forEachSlot(onDates: day.date...day.date, timeline: timeline) { slot in
+                found.append((slot.instant, slot.local))
+            }
+            found.sort { ($0.instant, $0.local) < ($1.instant, $1.local) }
+            slots[day] = found
+        }
+        let ordered = slots[day] ?? []
+        var low = 0
+        var high = ordered.count
+        while low < high {
+            let middle = (low + high) / 2
+            if (ordered[middle].instant, ordered[middle].local) < (member.slot.instant, member.slot.local) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low + 1
     }
 }

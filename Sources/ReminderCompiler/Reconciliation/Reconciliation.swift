@@ -47,7 +47,7 @@ extension Plan {
     /// what to add, so that the OS shows exactly the plan.
     ///
     /// A pending ID is remindc's when it carries a fingerprint, when the plan has it, or
-    /// when it has the form of a remindc ID (`{key}-{yyyyMMdd}-{HHmm}`, with `-followup` or
+    /// when it has the form of a remindc ID (`{key}-{yyyyMMdd}-{HHmm}`, with `-followup` (`-followup-N`) or
     /// `-snooze` after it); other IDs are the app's own and are left alone.
     public func reconcile(pending: [PendingNotification]) -> Reconciliation {
         var result = Reconciliation()
@@ -90,14 +90,14 @@ extension Plan {
         return result
     }
 
-    /// `{key}-{yyyyMMdd}-{HHmm}`, then any of `-followup` and `-snooze`.
+    /// `{key}-{yyyyMMdd}-{HHmm}`, then any of `-followup` (or `-followup-N`) and `-snooze`.
     static func hasRemindcForm(_ id: String) -> Bool {
         var text = Substring(id)
         while true {
             if text.hasSuffix("-snooze") {
                 text = text.dropLast("-snooze".count)
-            } else if text.hasSuffix("-followup") {
-                text = text.dropLast("-followup".count)
+            } else if case let (base, member) = NotificationID.splitFollowUp(text), member > 0 {
+                text = base
             } else {
                 break
             }

@@ -45,9 +45,11 @@ struct ConfigInCodeTests {
         let plan = try #require(result.plan, "\(result.diagnostics.map(\.formatted))")
         for n in result.plan?.notifications ?? [] { _ = (n.id, n.fireDate, n.title, n.fingerprint) }
         // Today 09:20: med-a logged at 09:00 and med-b done, so the group and its follow-up
-        // are gone; yesterday's snooze, resolved from the config, fires at 09:15.
+        // are gone; yesterday's snooze, resolved from the config, fires at 09:15, and the
+        // follow-up it keeps (09:45) is silenced by the same 09:00 dose.
         #expect(plan.suppressed.map { "\($0.id) \($0.reminders) \($0.reason)" } == [
             "morning-20261123-0920 [\"med-a\"] activity", "morning-20261123-0920 [\"med-b\"] done",
+            "morning-20261122-0920-snooze-followup [\"med-a\"] activity",
             "morning-20261123-0920-followup [\"med-a\"] activity", "morning-20261123-0920-followup [\"med-b\"] done",
         ])
         let first = try #require(plan.notifications.first)
@@ -105,7 +107,7 @@ struct ConfigInCodeTests {
         KeyPathCase({ (config: inout ReminderConfig) in config.reminders[0].category = "medicaton" },
          "reminders[0].category: error: unknown category 'medicaton'; it must name an entry of 'categories'"),
         KeyPathCase({ (config: inout ReminderConfig) in config.reminders[0].followUp = FollowUp(afterMinutes: 30) },
-         "reminders[1].followUp: error: reminder 'b' in group 'g' has no followUp; members of a group must share followUp.afterMinutes\nreminders[0].followUp: note: reminder 'a' has a followUp after 30 minutes"),
+         "reminders[1].followUp: error: reminder 'b' in group 'g' has no followUp; members of a group must share followUp.afterMinutes, repeat and everyMinutes\nreminders[0].followUp: note: reminder 'a' has a followUp after 30 minutes"),
     ])
     func keyPaths(_ testCase: KeyPathCase) throws {
         let expected = testCase.expected

@@ -110,6 +110,9 @@ struct DeviceSimulationTests {
                 let at = unit.instant + 120
                 userEvents.append((at, { $0.record(.snooze(at: at, minutes: 10), occurrence: unit.id) }))
                 expected.append(Expected(at: at + 600, id: unit.id + "-snooze", members: live))
+                // The snooze keeps the follow-up, 30 minutes after it: every live dose is
+                // late (45 minutes after the slot) or never taken, so none is logged by then.
+                expected.append(Expected(at: at + 600 + 1800, id: unit.id + "-snooze-followup", members: live))
             case .skip:
                 userEvents.append((unit.instant + 180, { $0.record(.skip, occurrence: unit.id) }))
             case .none:

@@ -141,6 +141,7 @@ struct CalDAVInteropTests {
     @Test("Radicale, started on 127.0.0.1, expands each uploaded series to the plan's instants; updates by UID replace",
           arguments: [
               ("examples/intake-goals.plist", ["--events", "examples/intake-goals.events.json"]),
+              ("examples/nagging-and-goals.plist", ["--events", "examples/nagging-and-goals.events.json"]),
               ("examples/activity-lookback.plist", []), ("examples/travel-medication.plist", []),
               ("Tests/ReminderCompilerTests/Fixtures/recurring-edge-cases.plist", []),
           ])

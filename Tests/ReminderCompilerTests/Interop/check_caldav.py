@@ -30,6 +30,14 @@ from xml.etree import ElementTree
 
 import icalendar
 
+# Snoozes and their follow-ups are events of their own in the recurring style, named by
+# their IDs; every other instance belongs to a reminder's series.
+STANDALONE_UID = re.compile(r"-snooze(-followup(-\d+)?)?$")
+
+
+def is_standalone(notification):
+    return notification["kind"] == "snooze" or notification.get("parent", "").endswith("-snooze")
+
 
 def free_port():
     with socket.socket() as probe:
@@ -67,7 +75,7 @@ def resources(text):
 
 def key(uid, style):
     uid = uid.rsplit("@", 1)[0]
-    if style == "expanded" or uid.endswith("-snooze"):
+    if style == "expanded" or STANDALONE_UID.search(uid):
         return uid
     match = re.fullmatch(r"(.+)-\d{8}-\d{4}", uid) or re.fullmatch(r"(.+)-\d{4}", uid)
     return match.group(1)
@@ -78,7 +86,7 @@ def expected_instances(plan, style):
         return sorted((n["id"], parse_instant(n["fireAt"])) for n in plan["notifications"])
     return sorted(
         (n["reminders"][0] if n["kind"] == "single" else n["id"], parse_instant(n["fireAt"]))
-        for n in plan["notifications"] if n["kind"] in ("single", "snooze")
+        for n in plan["notifications"] if n["kind"] == "single" or is_standalone(n)
     )
 
 

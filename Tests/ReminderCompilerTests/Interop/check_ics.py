@@ -24,6 +24,15 @@ import recurring_ical_events
 import vobject
 from ical.calendar_stream import IcsCalendarStream
 
+# Snoozes and their follow-ups are events of their own in the recurring style, named by
+# their IDs; every other instance belongs to a reminder's series.
+STANDALONE_UID = re.compile(r"-snooze(-followup(-\d+)?)?$")
+
+
+def is_standalone(notification):
+    return notification["kind"] == "snooze" or notification.get("parent", "").endswith("-snooze")
+
+
 RENAMED = "Remindc-Test/Renamed-Zone"
 
 
@@ -172,12 +181,12 @@ def recurring(ics_path, plan, rename):
     # of their own, named by their ID.
     expected = sorted(
         (n["reminders"][0] if n["kind"] == "single" else n["id"], utc(parse_instant(n["fireAt"])))
-        for n in plan["notifications"] if n["kind"] in ("single", "snooze")
+        for n in plan["notifications"] if n["kind"] == "single" or is_standalone(n)
     )
 
     def key(uid):
         uid = str(uid).rsplit("@", 1)[0]
-        if uid.endswith("-snooze"):
+        if STANDALONE_UID.search(uid):
             return uid
         match = re.fullmatch(r"(.+)-\d{8}-\d{4}", uid) or re.fullmatch(r"(.+)-\d{4}", uid)
         return match.group(1)

@@ -62,12 +62,15 @@ enum ConfigPlistWriter {
         switch reminder.lookback {
         case .seconds(let seconds)?: xml += "<key>lookbackHours</key><real>\(Double(seconds) / 3600)</real>\n"
         case .sameDay?: xml += boolean("lookbackSameDay", true)
+        case .sameDayCounted?: xml += boolean("lookbackSameDay", true) + boolean("countsEntries", true)
         case nil: break
         }
         if let followUp = reminder.followUp {
             xml += "<key>followUp</key><dict>" + integer("afterMinutes", followUp.afterMinutes)
                 + (followUp.title.map { string("title", $0) } ?? "") + (followUp.body.map { string("body", $0) } ?? "")
-                + (followUp.interruptionLevel.map { string("interruptionLevel", $0.rawValue) } ?? "") + "</dict>\n"
+                + (followUp.interruptionLevel.map { string("interruptionLevel", $0.rawValue) } ?? "")
+                + (followUp.repeatCount == 1 ? "" : integer("repeat", followUp.repeatCount))
+                + (followUp.everyMinutes.map { integer("everyMinutes", $0) } ?? "") + "</dict>\n"
         }
         xml += string("interruptionLevel", reminder.interruptionLevel.rawValue)
         if let category = reminder.category { xml += string("category", category) }
