@@ -278,8 +278,8 @@ struct PlanSetup {
         collector.append(contentsOf: ConfigDecoder.neverFiringWarnings(config, now: now, zone: rules))
         let windowEnd = now + Int64(horizonDays) * 86_400
         let margin: Int64 = 3 * 86_400
-        let followUpReach = Planner.followUpReach(of: config.reminders)
-        let timeline = ZoneTimeline(rules: rules, span: (now - margin - followUpReach)...(windowEnd + margin))
+        let lateReach = Planner.lateReach(of: config)
+        let timeline = ZoneTimeline(rules: rules, span: (now - margin - lateReach)...(windowEnd + margin))
         let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline, rules: rules)
         collector.append(contentsOf: PlanWarnings(config: config, window: window, events: events).all)
         return .success(PlanSetup(config: config, zoneName: zoneName, pendingLimit: pendingLimit, window: window, collector: collector))

@@ -36,6 +36,9 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
     @Option(name: .customLong("ics-style"), help: "expanded (one event per notification) or recurring (one series per reminder and time).")
     var icsStyle: ICalendarStyle = .expanded
 
+    @Option(name: .customLong("ics-scope"), help: "plan (the plan's notifications) or window (every notification of the window, before the budget); default: the config's calendarScope.")
+    var icsScope: CalendarScope?
+
     @Option(help: "The previous plan: unchanged notifications keep their sequence, changed ones count it up.")
     var previous: String?
 
@@ -89,8 +92,18 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
         }
         if let ics {
             if icsStyle == .expanded {
+                var calendarPlan = plan
+                if (icsScope ?? parsed.calendarScope) == .window, plan.pendingLimit != 0 {
+                    // Every notification of the window: the same compile without a budget.
+                    let window = ReminderCompiler.compile(
+                        bytes, path: config, options: CompileOptions(now: options.now, timeZone: timeZone, horizonDays: horizonDays, pendingLimit: 0),
+                        events: eventsInput
+                    )
+                    calendarPlan = window.plan ?? plan
+                    if let previousPlan { ReminderCompiler.carrySequences(into: &calendarPlan, from: previousPlan) }
+                }
                 try files.stage(at: ics) { file in
-                    try ICalendarExport.writeExpanded(plan, settings: CalendarSettings(parsed)) { try file.write(contentsOf: $0) }
+                    try ICalendarExport.writeExpanded(calendarPlan, settings: CalendarSettings(parsed)) { try file.write(contentsOf: $0) }
                 }
             } else {
                 try files.stage(ICalendarExport.recurring(parsed, plan: plan), at: ics)
@@ -114,6 +127,7 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
         compilation.events = inputs.events
         compilation.diagnostics = inputs.diagnostics
         compilation.previous = previous
+        compilation.calendarScope = icsScope
         var files = AtomicOutput()
         let planFile = try files.open(output ?? "-", maximumBytes: ReminderCompiler.maximumPlanBytes)
         let calendarFile = try ics.map { try files.open($0) }
@@ -159,6 +173,7 @@ struct MomentOptions: ParsableArguments {
 }
 
 extension ICalendarStyle: ExpressibleByArgument {}
+extension CalendarScope: ExpressibleByArgument {}
 
 /// Writing command results.
 enum CommandLineOutput {

@@ -22,7 +22,18 @@ struct PlanScenarioGenerator {
             if random.chance(40) { reminder.group = groups[random.int(0...1)] }
             if random.chance(40) { reminder.lookback = random.chance(50) ? .seconds(random.int(1...48) * 1800) : .sameDay }
             reminder.replacesEarlier = random.chance(20)
+            if random.chance(15) { reminder.interruptionLevel = .critical }
+            if random.chance(15) { reminder.quietHours = random.chance(50) }
             config.reminders.append(reminder)
+        }
+        // Quiet hours, often across midnight, deferring or dropping.
+        if random.chance(25) {
+            let from = random.int(0...1439)
+            var until = random.int(0...1439)
+            if until == from { until = (from + 1) % 1440 }
+            config.quietHours = QuietHours(
+                from: LocalTime(minuteOfDay: from)!, until: LocalTime(minuteOfDay: until)!, action: random.chance(70) ? .defer : .drop
+            )
         }
         // Members of a group share their follow-up delay (the decoder enforces it).
         var delays: [String: Int?] = [:]

@@ -28,7 +28,7 @@ struct ConfigDecoder {
 
     static let rootKeys = [
         "formatVersion", "timeZone", "horizonDays", "pendingLimit", "reservedSlots", "minimumCoverageDays",
-        "calendarName", "uidDomain", "groups", "categories", "reminders",
+        "calendarName", "uidDomain", "calendarScope", "quietHours", "groups", "categories", "reminders",
     ]
     static let groupKeys = ["title", "body", "category"]
     static let actionKeys = ["id", "title", "destructive", "foreground", "snoozeMinutes"]
@@ -120,6 +120,14 @@ struct ConfigDecoder {
         }
         if let name = reader.string("calendarName", in: fields, nonEmpty: true) {
             config.calendarName = name
+        }
+        if let scope = reader.choice(
+            "calendarScope", in: fields, from: CalendarScope.allCases.map { ($0.rawValue, $0) }, describing: "calendarScope"
+        ) {
+            config.calendarScope = scope
+        }
+        if let entry = fields["quietHours"] {
+            config.quietHours = decodeQuietHours(entry.value)
         }
         if let domain = reader.string("uidDomain", in: fields, nonEmpty: true), let entry = fields["uidDomain"] {
             if ConfigValueParsing.isValidDomain(domain) {

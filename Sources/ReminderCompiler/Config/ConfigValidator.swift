@@ -93,6 +93,13 @@ struct ConfigValidator {
         if !ConfigValueParsing.isValidDomain(config.uidDomain) {
             error(.invalidDomain(Self.quoted(config.uidDomain)), "uidDomain", in: root)
         }
+        if let quiet = config.quietHours {
+            let part = quiet.location.isKeyPath ? root : quiet.location
+            for (key, time) in [("from", quiet.from), ("until", quiet.until)] where !time.isValid {
+                error(.invalidTime(time.description), "quietHours.\(key)", in: part)
+            }
+            if quiet.from == quiet.until { error(.quietHoursEmpty(quiet.from.description), "quietHours.until", in: part) }
+        }
         if config.reminders.isEmpty { warning(.noReminders, "reminders", in: root) }
     }
 

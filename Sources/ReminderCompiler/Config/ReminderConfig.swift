@@ -22,6 +22,10 @@ public struct ReminderConfig: Sendable {
     public var groups: [String: GroupDefinition] = [:]
     /// Notification actions, by category id.
     public var categories: [String: [NotificationAction]] = [:]
+    /// Hours in which notifications are deferred or dropped, when set.
+    public var quietHours: QuietHours?
+    /// Which notifications the expanded calendar holds: the plan's, or the whole window's.
+    public var calendarScope: CalendarScope = .plan
     /// The reminders, in file order.
     public var reminders: [Reminder] = []
     /// SHA-256 of the file the config was read from, as lowercase hex (the plan's
@@ -193,6 +197,9 @@ public struct Reminder: Sendable {
     public var durationMinutes: Int = 15
     /// List earlier notifications of the same day for removal (SPEC §5.5).
     public var replacesEarlier: Bool = false
+    /// Whether the config's quiet hours apply: `true` or `false` decides; nil applies them
+    /// unless the notification is `critical`.
+    public var quietHours: Bool?
     /// Where the reminder's `<dict>` stands.
     public var location: SourceLocation
 }

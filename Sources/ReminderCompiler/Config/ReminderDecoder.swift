@@ -2,7 +2,7 @@ extension ConfigDecoder {
     static let reminderKeys = [
         "id", "title", "body", "bodies", "enabled", "schedule", "group", "activity", "lookbackHours",
         "lookbackSameDay", "countsEntries", "followUp", "interruptionLevel", "category", "sound", "threadID", "userInfo",
-        "durationMinutes", "replacesEarlier",
+        "durationMinutes", "replacesEarlier", "quietHours",
     ]
     static let followUpKeys = ["afterMinutes", "title", "body", "interruptionLevel", "repeat", "everyMinutes"]
     static let interruptionLevels = InterruptionLevel.allCases.map { ($0.rawValue, $0) }
@@ -91,6 +91,7 @@ extension ConfigDecoder {
         }
         let duration = reader.integer("durationMinutes", in: fields, range: 0...1440, rangeText: "0–1440")
         let replacesEarlier = reader.boolean("replacesEarlier", in: fields)
+        let quietHours = reader.boolean("quietHours", in: fields)
 
         let errorsAfter = reader.diagnostics.errorCount
         guard errorsAfter == errorsBefore, let id, let title, let schedule else { return nil }
@@ -112,6 +113,7 @@ extension ConfigDecoder {
         reminder.userInfo = userInfo
         reminder.durationMinutes = duration ?? 15
         reminder.replacesEarlier = replacesEarlier ?? false
+        reminder.quietHours = quietHours
         return reminder
     }
 

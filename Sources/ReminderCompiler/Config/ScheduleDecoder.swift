@@ -168,7 +168,7 @@ extension ConfigDecoder {
     }
 
     /// A `<string>` parsed by `parser`; reports `message(text)` when it does not parse.
-    private mutating func parse<Value>(
+    mutating func parse<Value>(
         _ node: PlistNode, key: String, _ parser: (String) -> Value?, message: (String) -> DiagnosticMessage
     ) -> Value? {
         guard let text = reader.string(node, key: key) else { return nil }

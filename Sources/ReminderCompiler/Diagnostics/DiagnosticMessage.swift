@@ -189,6 +189,12 @@ extension DiagnosticMessage {
     static func intervalNeedsStart(_ interval: Int64) -> Self {
         Self(id: "config.interval-start", "'interval' \(interval) needs a 'start' date to count from")
     }
+    static func quietHoursEmpty(_ time: String) -> Self {
+        Self(
+            id: "config.quiet-hours",
+            "quietHours.from and quietHours.until are both \(time): the hours would be empty; for quiet hours across midnight give until before from, like 22:00 to 07:00"
+        )
+    }
     static var countsEntriesNeedsSameDay: Self {
         Self(
             id: "config.counts-entries",

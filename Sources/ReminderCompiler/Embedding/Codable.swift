@@ -75,7 +75,7 @@ extension NotificationAction: Codable {
 
 extension PlannedNotification: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, kind, fireAt, slot, reminders, group, parent, title, body, interruptionLevel, category, sound, threadID
+        case id, kind, fireAt, deferredFrom, slot, reminders, group, parent, title, body, interruptionLevel, category, sound, threadID
         case userInfo, replaces, durationMinutes, numericId, fingerprint, sequence
     }
 
@@ -98,7 +98,8 @@ extension PlannedNotification: Codable {
             userInfo: try container.decodeIfPresent([String: String].self, forKey: .userInfo) ?? [:],
             replaces: try container.decodeIfPresent([String].self, forKey: .replaces) ?? [],
             durationMinutes: try container.decodeIfPresent(Int.self, forKey: .durationMinutes) ?? 15,
-            sequence: try container.decode(Int.self, forKey: .sequence)
+            sequence: try container.decode(Int.self, forKey: .sequence),
+            deferredFrom: try container.decodeIfPresent(ZonedInstant.self, forKey: .deferredFrom)
         )
     }
 
@@ -108,6 +109,7 @@ extension PlannedNotification: Codable {
         try container.encode(id, forKey: .id)
         try container.encode(kind, forKey: .kind)
         try container.encode(fireAt, forKey: .fireAt)
+        try container.encodeIfPresent(deferredFrom, forKey: .deferredFrom)
         try container.encode(slot, forKey: .slot)
         try container.encode(reminders, forKey: .reminders)
         try container.encodeIfPresent(group, forKey: .group)

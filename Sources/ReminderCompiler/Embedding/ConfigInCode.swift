@@ -53,7 +53,7 @@ extension Reminder {
         group: String? = nil, activity: String? = nil, lookback: Lookback? = nil, followUp: FollowUp? = nil,
         interruptionLevel: InterruptionLevel = .active, category: String? = nil, sound: String? = nil,
         threadID: String? = nil, userInfo: [String: String] = [:], durationMinutes: Int = 15, replacesEarlier: Bool = false,
-        location: SourceLocation = .inCode
+        quietHours: Bool? = nil, location: SourceLocation = .inCode
     ) {
         self.id = id
         self.title = title
@@ -72,6 +72,7 @@ extension Reminder {
         self.userInfo = userInfo
         self.durationMinutes = durationMinutes
         self.replacesEarlier = replacesEarlier
+        self.quietHours = quietHours
         self.location = location
     }
 }

@@ -57,6 +57,7 @@ public enum PlanJSON {
         writer.field("id", notification.id)
         writer.field("kind", notification.kind.rawValue)
         writer.field("fireAt", notification.fireAt)
+        if let deferredFrom = notification.deferredFrom { writer.field("deferredFrom", deferredFrom) }
         writer.field("slot", notification.slot)
         writer.field("reminders", notification.reminders)
         if let group = notification.group { writer.field("group", group) }

@@ -21,7 +21,9 @@ extension ICalendarExport {
             writer.raw("END:VCALENDAR")
             return writer.bytes
         }
-        let span = (plan.now.seconds - 3 * 86_400)...(plan.windowEnd.seconds + 3 * 86_400)
+        // From ten days back: the week before the window decides which series libical
+        // would misplace (see `RecurringSeries.troubledBeforeWindow`).
+        let span = (plan.now.seconds - 10 * 86_400)...(plan.windowEnd.seconds + 3 * 86_400)
         let timeline = ZoneTimeline(rules: rules, span: span)
         let window = PlanningWindow(now: plan.now.seconds, windowEnd: plan.windowEnd.seconds, timeline: timeline, rules: rules)
         let suppressedMembers = Set(plan.suppressed.flatMap { entry -> [String] in
@@ -44,7 +46,8 @@ extension ICalendarExport {
         for reminder in config.reminders.sorted(by: { $0.id < $1.id }) where reminder.enabled {
             let series = RecurringSeries(
                 reminder: reminder, window: window, rules: rules, suppressed: suppressedMembers, silencedFollowUps: silencedFollowUps,
-                sequences: plan.seriesSequences
+                sequences: plan.seriesSequences,
+                quietHours: reminder.observesQuietHours(at: reminder.interruptionLevel) ? config.quietHours : nil
             )
             for event in series
                 .events(settings: settings, stamp: ICalendarFormat.utcDateTime(plan.now.seconds))
@@ -94,6 +97,8 @@ struct RecurringSeries {
     /// The plan's `seriesSequences`: every event of the reminder at a time of day (the
     /// series, and occurrences written on their own) carries its series' number.
     let sequences: [String: Int]
+    /// The config's quiet hours where they apply to the reminder's own notifications.
+    let quietHours: QuietHours?
 
     struct Event {
         /// Content lines, already escaped where TEXT.
@@ -105,15 +110,38 @@ struct RecurringSeries {
     var schedule: Schedule { reminder.schedule }
     var zoneName: String { rules.name }
 
-    /// Slots of the reminder inside the window, by time of day.
+    /// Slots of the reminder due inside the window, or deferred by quiet hours into it, by
+    /// time of day.
     func windowSlotsByTime() -> [LocalTime: [Slot]] {
         var slots: [LocalTime: [Slot]] = [:]
-        let first = window.localDate(of: window.now).adding(days: -1)
+        let first = window.localDate(of: window.now).adding(days: quietHours == nil ? -1 : -2)
         let last = window.localDate(of: window.windowEnd).adding(days: 1)
         schedule.forEachSlot(onDates: first...last, timeline: window.timeline) { slot in
-            if window.contains(slot.instant) { slots[slot.local.time, default: []].append(slot) }
+            if window.contains(slot.instant) || deferredInstant(of: slot).map(window.contains) == true {
+                slots[slot.local.time, default: []].append(slot)
+            }
         }
         return slots
+    }
+
+    /// Times of day whose slot fell in a gap or a repeated hour in the week before the
+    /// window: libical 3 misplaces later instances of such a series by the gap even when
+    /// the series starts after it (Casablanca's 02:00 slots two weeks after the change of
+    /// 2023-04-23 came an hour late), so those series are written as UTC instants too.
+    func troubledBeforeWindow() -> Set<LocalTime> {
+        var times: Set<LocalTime> = []
+        let today = window.localDate(of: window.now)
+        schedule.forEachSlot(onDates: today.adding(days: -8)...today, timeline: window.timeline) { slot in
+            if slot.instant <= window.now, slot.movedByGap || isRepeatedLocalTime(slot) { times.insert(slot.local.time) }
+        }
+        return times
+    }
+
+    /// Where quiet hours defer the slot's notification to, when they do.
+    func deferredInstant(of slot: Slot) -> Int64? {
+        guard let quietHours, let moved = quietHours.outcome(of: slot.instant, timeline: window.timeline), moved != slot.instant
+        else { return nil }
+        return moved
     }
 
     func events(settings: CalendarSettings, stamp: String) -> [Event] {
@@ -122,7 +150,9 @@ struct RecurringSeries {
                 let id = NotificationID.occurrence(reminder.id, slot: local)
                 guard schedule.firesOn(local.date), !suppressed.contains(id) else { return nil }
                 let timeline = ZoneTimeline(rules: rules, span: instantSpan(around: local.date))
-                let instant = timeline.instant(ofLocal: localSeconds(local)).instant
+                let due = timeline.instant(ofLocal: localSeconds(local)).instant
+                // Deferred by quiet hours to their end (dropped ones are suppressed above).
+                let instant = quietHours?.outcome(of: due, timeline: timeline) ?? due
                 var lines = header(uid: "\(id)@\(settings.uidDomain)", stamp: stamp)
                 // A single event is written at its actual time, as in the expanded style.
                 lines.append(ICalendarExport.startProperty(instant, zone: zoneName, timeline: timeline))
@@ -136,6 +166,7 @@ struct RecurringSeries {
         // Sorted by time of day once: a schedule with 1 440 times would otherwise filter
         // the window's slots 1 440 times.
         let inWindowByTime = windowSlotsByTime()
+        let troubledTimes = troubledBeforeWindow()
         var firstByTime: [LocalTime: Slot] = [:]
         for upcomingSlot in upcoming where firstByTime[upcomingSlot.slot.local.time] == nil {
             firstByTime[upcomingSlot.slot.local.time] = upcomingSlot.slot
@@ -145,21 +176,27 @@ struct RecurringSeries {
             guard let first = firstByTime[time] else { continue }
             let inWindow = inWindowByTime[time] ?? []
             // An occurrence some of whose follow-ups alone were removed leaves the series: as
-            // an event of its own it keeps the alarms still due.
-            let split = reminder.followUp == nil ? [] : inWindow.filter { slot in
+            // an event of its own it keeps the alarms still due. So does one that quiet hours
+            // deferred, as an event at its new time when that lies inside the window.
+            let split = reminder.followUp == nil && quietHours == nil ? [] : inWindow.filter { slot in
                 let id = NotificationID.occurrence(reminder.id, slot: slot.local)
-                return silencedFollowUps[id] != nil && !suppressed.contains(id)
+                return (silencedFollowUps[id] != nil || deferredInstant(of: slot) != nil) && !suppressed.contains(id)
             }
             let splitLocals = Set(split.map(\.local))
-            if let event = series(time: time, first: first, inWindow: inWindow, leavingOut: splitLocals, settings: settings, stamp: stamp) {
+            if let event = series(
+                time: time, first: first, inWindow: inWindow, leavingOut: splitLocals, troubledBefore: troubledTimes.contains(time),
+                settings: settings, stamp: stamp
+            ) {
                 events.append(event)
             }
             for slot in split {
                 let id = NotificationID.occurrence(reminder.id, slot: slot.local)
+                let instant = deferredInstant(of: slot) ?? slot.instant
+                guard window.contains(instant) else { continue }
                 var lines = header(uid: "\(id)@\(settings.uidDomain)", stamp: stamp)
-                lines.append(("DTSTART", ICalendarFormat.utcDateTime(slot.instant)))
+                lines.append(("DTSTART", ICalendarFormat.utcDateTime(instant)))
                 lines += body(rotationSlot: slot, time: time, leavingOutFollowUps: silencedFollowUps[id] ?? [])
-                events.append(Event(lines: lines, start: slot.instant))
+                events.append(Event(lines: lines, start: instant))
             }
         }
         return events
@@ -215,15 +252,16 @@ struct RecurringSeries {
     ///
     /// Returns nil when the window holds no instance to start from.
     private func series(
-        time: LocalTime, first: Slot, inWindow: [Slot], leavingOut split: Set<LocalDateTime>, settings: CalendarSettings,
-        stamp: String
+        time: LocalTime, first: Slot, inWindow: [Slot], leavingOut split: Set<LocalDateTime>, troubledBefore: Bool,
+        settings: CalendarSettings, stamp: String
     ) -> Event? {
         let (rrule, expressible) = recurrenceRule()
         // Suppressed occurrences, and those written as events of their own, leave the series.
         let isSuppressed = { (slot: Slot) in
             split.contains(slot.local) || suppressed.contains(NotificationID.occurrence(reminder.id, slot: slot.local))
         }
-        let troubled = inWindow.contains { $0.movedByGap || isRepeatedLocalTime($0) } || first.movedByGap || isRepeatedLocalTime(first)
+        let troubled = troubledBefore || inWindow.contains { $0.movedByGap || isRepeatedLocalTime($0) } || first.movedByGap
+            || isRepeatedLocalTime(first)
         let uid = "\(NotificationID.series(reminder.id, time: time))@\(settings.uidDomain)"
         var lines = header(uid: uid, stamp: stamp)
         // DTSTART must be an instance of the rule: the first one from the first upcoming

@@ -26,6 +26,9 @@ public struct ChunkedCompilation {
     public var zones: TimeZoneDatabase = .system
     /// Days of the window drafted at a time.
     public var chunkDays = 28
+    /// Which notifications an expanded calendar holds; nil takes the config's
+    /// `calendarScope`.
+    public var calendarScope: CalendarScope?
 
     /// Creates a compilation of a validated config.
     public init(config: ReminderConfig, options: CompileOptions) {
@@ -59,6 +62,18 @@ public struct ChunkedCompilation {
         calendarSettings: CalendarSettings? = nil,
         calendarStyle: ICalendarStyle = .expanded
     ) throws -> [Diagnostic] {
+        let budgeted = (options.pendingLimit ?? config.pendingLimit) != 0
+        if let icsSink, calendarStyle == .expanded, budgeted, (calendarScope ?? config.calendarScope) == .window {
+            // The plan as budgeted, then the calendar from a pass over the whole window.
+            var planPass = self
+            planPass.calendarScope = .plan
+            let found = try planPass.write(planTo: planSink)
+            guard !found.contains(where: { $0.severity == .error }) else { return found }
+            var calendarPass = planPass
+            calendarPass.options = options.withoutBudget
+            _ = try calendarPass.write(planTo: { _ in }, calendarTo: icsSink, calendarSettings: calendarSettings, calendarStyle: .expanded)
+            return found
+        }
         let expandedSink = calendarStyle == .expanded ? icsSink : nil
         var setup: PlanSetup
         switch PlanSetup.prepare(config, options: options, events: events, diagnostics: diagnostics, zones: zones) {
@@ -228,7 +243,7 @@ extension Planner {
     /// range.
     func instantRanges(days: Int) -> [(dates: ClosedRange<CivilDate>, instants: Range<Int64>)] {
         let dates = dateRange
-        let reachDays = Int((followUpReach + 86_399) / 86_400)
+        let reachDays = Int((lateReach + 86_399) / 86_400)
         var result: [(ClosedRange<CivilDate>, Range<Int64>)] = []
         var start = dates.lowerBound
         var lowerInstant = Int64.min

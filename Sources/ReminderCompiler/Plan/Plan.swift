@@ -119,13 +119,15 @@ public struct PlannedNotification: Sendable, Hashable {
     public var numericId: UInt32
     /// 0 when new; carried forward and incremented on change with a previous plan.
     public var sequence: Int
+    /// When quiet hours deferred it: the instant it was due (`fireAt` is the quiet hours' end).
+    public var deferredFrom: ZonedInstant?
 
     /// Creates a notification; `numericId` is derived from `id`.
     public init(
         id: String, kind: Kind, fireAt: ZonedInstant, slot: LocalDateTime, reminders: [String], group: String? = nil,
         parent: String? = nil, title: String, body: String, interruptionLevel: InterruptionLevel,
         category: String? = nil, sound: String? = nil, threadID: String? = nil, userInfo: [String: String] = [:],
-        replaces: [String] = [], durationMinutes: Int = 15, sequence: Int = 0
+        replaces: [String] = [], durationMinutes: Int = 15, sequence: Int = 0, deferredFrom: ZonedInstant? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -145,6 +147,7 @@ public struct PlannedNotification: Sendable, Hashable {
         self.durationMinutes = durationMinutes
         self.numericId = NotificationID.numericID(of: id)
         self.sequence = sequence
+        self.deferredFrom = deferredFrom
     }
 }
 
@@ -153,6 +156,8 @@ public struct SuppressedNotification: Sendable, Hashable, Codable {
     /// Why it was removed (SPEC §6).
     public enum Reason: String, Sendable, Hashable {
         case activity, done, skip, snoozed
+        /// Dropped by the config's quiet hours.
+        case quietHours
     }
 
     /// The removed notification's ID.

@@ -68,13 +68,15 @@ struct Planner {
     }
 
 
-    /// The longest follow-up delay: slots this long before `now` may still have a
-    /// follow-up inside the window.
-    var followUpReach: Int64 { Self.followUpReach(of: reminders) }
+    /// How long after its slot a notification may fire: slots this long before `now` may
+    /// still have a follow-up, or a deferred notification, inside the window.
+    var lateReach: Int64 { Self.lateReach(of: config) }
 
-    /// The delay of the last follow-up of the longest chain, in seconds.
-    static func followUpReach(of reminders: [Reminder]) -> Int64 {
-        Int64(reminders.compactMap { $0.followUp.map { $0.delayMinutes(ofMember: $0.chainLength) } }.max() ?? 0) * 60
+    /// The delay of the last follow-up of the longest chain, and a day more where quiet
+    /// hours defer (a follow-up may be deferred too), in seconds.
+    static func lateReach(of config: ReminderConfig) -> Int64 {
+        let chain = Int64(config.reminders.compactMap { $0.followUp.map { $0.delayMinutes(ofMember: $0.chainLength) } }.max() ?? 0) * 60
+        return chain + (config.quietHours?.action == .defer ? 86_400 : 0)
     }
 
     /// Expands every enabled reminder over the local dates the window touches, and merges
@@ -82,7 +84,7 @@ struct Planner {
     /// The local dates whose slots can reach the window: from the day before `now` (less
     /// the longest follow-up) to the day after its end.
     var dateRange: ClosedRange<CivilDate> {
-        window.localDate(of: window.now - followUpReach).adding(days: -1)...window.localDate(of: window.windowEnd).adding(days: 1)
+        window.localDate(of: window.now - lateReach).adding(days: -1)...window.localDate(of: window.windowEnd).adding(days: 1)
     }
 
     func units(dates: ClosedRange<CivilDate>? = nil) -> [NotificationUnit] {
@@ -119,6 +121,15 @@ struct Planner {
     /// plan written in chunks drafts one range of instants at a time.
     func draft(of units: [NotificationUnit], instants: Range<Int64>? = nil) -> PlanDraft {
         func accepts(_ instant: Int64) -> Bool { window.contains(instant) && (instants?.contains(instant) ?? true) }
+        // Deferring quiet hours move a notification up to a day later: parts from a day
+        // before the range may fire in it.
+        let quiet = config.quietHours
+        let lateness: Int64 = quiet?.action == .defer ? 86_400 : 0
+        func mayFire(_ instant: Int64) -> Bool {
+            guard lateness > 0 else { return accepts(instant) }
+            return instant <= window.windowEnd && instant + lateness > window.now
+                && (instants.map { instant < $0.upperBound && instant + lateness >= $0.lowerBound } ?? true)
+        }
         var draft = PlanDraft(units: units)
         var effects = ActionEffects()
         var removalsByUnit: [Int: UnitRemovals] = [:]
@@ -131,14 +142,53 @@ struct Planner {
             }
         }
         draft.warnings = effects.warnings
+
+        /// Adds one notification (of `unit`'s members at `among`, all when nil, less those
+        /// in `removed`) due at `instant` as a candidate, after the quiet hours deferred or
+        /// dropped it; lists the removed members where it would have fired inside the range.
+        func place(
+            _ instant: Int64, id: String, unit: NotificationUnit, among positions: [Int]?,
+            removed: [Int: SuppressedNotification.Reason], followUp: Bool, kind: Candidate.Kind, unitIndex: Int
+        ) {
+            let total = positions?.count ?? unit.memberCount
+            var fireAt = instant
+            if let quiet {
+                let members = positions ?? Array(0..<unit.memberCount)
+                let live = members.filter { removed[$0] == nil }
+                // One member exempt (critical, or `quietHours: false`) keeps the notification
+                // on time; one the events removed entirely is judged by all its members.
+                let observed = (live.isEmpty ? members : live).allSatisfy { position in
+                    let reminder = reminders[unit.member(position).reminder]
+                    let level = followUp ? reminder.followUp?.interruptionLevel ?? reminder.interruptionLevel : reminder.interruptionLevel
+                    return reminder.observesQuietHours(at: level)
+                }
+                if observed {
+                    guard let moved = quiet.outcome(of: instant, timeline: window.timeline) else {
+                        guard accepts(instant) else { return }
+                        var all = removed
+                        for position in live { all[position] = .quietHours }
+                        draft.recordSuppressed(all, of: unit, id: id, fireAt: instant, reminders: reminders)
+                        return
+                    }
+                    fireAt = moved
+                }
+            }
+            guard accepts(fireAt) else { return }
+            if removed.count < total {
+                draft.candidates.append(Candidate(fireAt: fireAt, id: id, unit: unitIndex, kind: kind))
+                if fireAt != instant { draft.deferredFrom[id] = instant }
+            }
+            draft.recordSuppressed(removed, of: unit, id: id, fireAt: fireAt, reminders: reminders)
+        }
+
         let lookBackApplies = !events.activities.isEmpty
         var order = DailySlotOrder()
         draft.candidates.reserveCapacity(units.count)
         for index in units.indices {
             let unit = units[index]
-            let inWindow = accepts(unit.instant)
+            let inWindow = mayFire(unit.instant)
             let chain = renderer.followUpChain(of: unit)
-            let chainInWindow = chain.map { chain in (1...chain.length).contains { accepts(chain.instant($0)) } } ?? false
+            let chainInWindow = chain.map { chain in (1...chain.length).contains { mayFire(chain.instant($0)) } } ?? false
             guard inWindow || chainInWindow else { continue }
             var removals = removalsByUnit[index] ?? UnitRemovals()
             if lookBackApplies {
@@ -146,29 +196,27 @@ struct Planner {
             }
             let id = unit.id
             if inWindow {
-                if removals.parent.count < unit.memberCount {
-                    draft.candidates.append(Candidate(fireAt: unit.instant, id: id, unit: index, kind: .parent))
-                }
-                draft.recordSuppressed(removals.parent, of: unit, id: id, fireAt: unit.instant, reminders: reminders)
+                place(unit.instant, id: id, unit: unit, among: nil, removed: removals.parent, followUp: false, kind: .parent, unitIndex: index)
             }
             if chainInWindow, let chain {
-                for link in 1...chain.length where accepts(chain.instant(link)) {
-                    let followUpID = NotificationID.followUp(of: id, member: link)
-                    let removed = removals.followUp(link)
-                    if removed.count < unit.memberCount {
-                        draft.candidates.append(Candidate(fireAt: chain.instant(link), id: followUpID, unit: index, kind: .followUp(link)))
-                    }
-                    draft.recordSuppressed(removed, of: unit, id: followUpID, fireAt: chain.instant(link), reminders: reminders)
+                for link in 1...chain.length where mayFire(chain.instant(link)) {
+                    place(
+                        chain.instant(link), id: NotificationID.followUp(of: id, member: link), unit: unit, among: nil,
+                        removed: removals.followUp(link), followUp: true, kind: .followUp(link), unitIndex: index
+                    )
                 }
             }
             if !removals.isEmpty { draft.removals[index] = removals }
         }
         for (index, snooze) in effects.snoozes.enumerated() {
-            if accepts(snooze.fireAt) {
-                draft.candidates.append(Candidate(fireAt: snooze.fireAt, id: snooze.id, unit: -1, kind: .snooze(index)))
+            if mayFire(snooze.fireAt) {
+                place(
+                    snooze.fireAt, id: snooze.id, unit: snooze.unit, among: snooze.live, removed: [:], followUp: snooze.isFollowUp,
+                    kind: .snooze(index), unitIndex: -1
+                )
             }
             guard let chain = snooze.chain else { continue }
-            for link in 1...chain.length where accepts(chain.instant(link)) {
+            for link in 1...chain.length where mayFire(chain.instant(link)) {
                 // The snooze's follow-ups answer to the look-back like the notification's.
                 var removed: [Int: SuppressedNotification.Reason] = [:]
                 if lookBackApplies {
@@ -176,11 +224,12 @@ struct Planner {
                         removed[position] = .activity
                     }
                 }
-                let followUpID = NotificationID.followUp(of: snooze.id, member: link)
-                if removed.count < snooze.live.count {
-                    draft.candidates.append(Candidate(fireAt: chain.instant(link), id: followUpID, unit: -1, kind: .snoozeFollowUp(index, removed: removed)))
-                }
-                draft.recordSuppressed(removed, of: snooze.unit, id: followUpID, fireAt: chain.instant(link), reminders: reminders)
+                if !removed.isEmpty { draft.snoozeChainRemovals[SnoozeLink(snooze: index, link: link)] = removed }
+                draft.snoozeLinks.append(SnoozeLink(snooze: index, link: link))
+                place(
+                    chain.instant(link), id: NotificationID.followUp(of: snooze.id, member: link), unit: snooze.unit,
+                    among: snooze.live, removed: removed, followUp: true, kind: .snoozeFollowUp(draft.snoozeLinks.count - 1), unitIndex: -1
+                )
             }
         }
         draft.snoozes = effects.snoozes
@@ -225,12 +274,17 @@ struct Planner {
                     id: snooze.id, kind: .snooze, unit: snooze.unit, live: snooze.live, followUp: snooze.isFollowUp,
                     fireAt: snooze.fireAt, parent: snooze.parentID, replaces: []
                 ))
-            case .snoozeFollowUp(let index, let removed):
-                let snooze = draft.snoozes[index]
+            case .snoozeFollowUp(let index):
+                let link = draft.snoozeLinks[index]
+                let snooze = draft.snoozes[link.snooze]
+                let removed = draft.snoozeChainRemovals[link] ?? [:]
                 notifications.append(renderer.notification(
                     id: candidate.id, kind: .followUp, unit: snooze.unit, live: snooze.live.filter { removed[$0] == nil },
                     followUp: true, fireAt: candidate.fireAt, parent: snooze.id, replaces: []
                 ))
+            }
+            if !draft.deferredFrom.isEmpty, let due = draft.deferredFrom[candidate.id] {
+                notifications[notifications.count - 1].deferredFrom = window.zoned(due)
             }
         }
         return notifications
@@ -273,9 +327,9 @@ struct Candidate {
         case followUp(Int)
         /// A snooze, by index into the draft's snoozes.
         case snooze(Int)
-        /// A member of a snooze's follow-up chain: the snooze's index, and the members the
-        /// look-back removed from it.
-        case snoozeFollowUp(Int, removed: [Int: SuppressedNotification.Reason])
+        /// A member of a snooze's follow-up chain, by index into the draft's `snoozeLinks`
+        /// (one integer, so that candidates stay small to sort).
+        case snoozeFollowUp(Int)
     }
 
     let fireAt: Int64
@@ -292,6 +346,12 @@ struct PlanDraft {
     /// Removed members by unit index, only for units that lost some.
     var removals: [Int: UnitRemovals] = [:]
     var snoozes: [SnoozePlan] = []
+    /// The snooze follow-ups among the candidates.
+    var snoozeLinks: [SnoozeLink] = []
+    /// Members the look-back removed from snooze follow-ups, where it removed some.
+    var snoozeChainRemovals: [SnoozeLink: [Int: SuppressedNotification.Reason]] = [:]
+    /// The instants that candidates deferred by quiet hours were due at, by ID.
+    var deferredFrom: [String: Int64] = [:]
     /// Removals inside the window (SPEC §6), sorted by `(fireAt, id, reason)`.
     var suppressed: [SuppressedNotification] = []
     /// Unknown IDs in the events.
@@ -317,4 +377,10 @@ struct PlanDraft {
             ))
         }
     }
+}
+
+/// A member of a snooze's follow-up chain: the snooze's index in the draft, and the member.
+struct SnoozeLink: Hashable {
+    let snooze: Int
+    let link: Int
 }

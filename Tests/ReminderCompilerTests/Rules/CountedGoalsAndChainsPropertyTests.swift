@@ -12,6 +12,8 @@ struct CountedGoalsAndChainsPropertyTests {
     /// follow-up chains (shared by the members of a group, as validation requires).
     static func config(_ generator: inout PlanScenarioGenerator, around center: CivilDate) -> ReminderConfig {
         var config = generator.config(around: center)
+        // Quiet hours have a reference of their own (QuietHoursTests).
+        config.quietHours = nil
         var chains: [String: FollowUp?] = [:]
         for index in config.reminders.indices {
             let key = config.reminders[index].group ?? config.reminders[index].id

@@ -26,6 +26,10 @@ enum ConfigPlistWriter {
         xml += "<key>minimumCoverageDays</key><real>\(config.minimumCoverageDays)</real>\n"
         xml += string("calendarName", config.calendarName)
         xml += string("uidDomain", config.uidDomain)
+        if let quiet = config.quietHours {
+            xml += "<key>quietHours</key><dict>" + string("from", quiet.from.description) + string("until", quiet.until.description)
+                + string("action", quiet.action.rawValue) + "</dict>\n"
+        }
         if !config.categories.isEmpty {
             xml += "<key>categories</key><dict>\n"
             for (id, actions) in config.categories.sorted(by: { $0.key < $1.key }) {
@@ -81,6 +85,7 @@ enum ConfigPlistWriter {
         }
         xml += integer("durationMinutes", reminder.durationMinutes)
         xml += boolean("replacesEarlier", reminder.replacesEarlier)
+        if let quiet = reminder.quietHours { xml += boolean("quietHours", quiet) }
         xml += "<key>schedule</key>" + write(reminder.schedule)
         return xml + "</dict>\n"
     }
