@@ -95,10 +95,7 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
                 var calendarPlan = plan
                 if (icsScope ?? parsed.calendarScope) == .window, plan.pendingLimit != 0 {
                     // Every notification of the window: the same compile without a budget.
-                    let window = ReminderCompiler.compile(
-                        bytes, path: config, options: CompileOptions(now: options.now, timeZone: timeZone, horizonDays: horizonDays, pendingLimit: 0),
-                        events: eventsInput
-                    )
+                    let window = ReminderCompiler.compile(bytes, path: config, options: options.withoutBudget, events: eventsInput)
                     calendarPlan = window.plan ?? plan
                     if let previousPlan { ReminderCompiler.carrySequences(into: &calendarPlan, from: previousPlan) }
                 }

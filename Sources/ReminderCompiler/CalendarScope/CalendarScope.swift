@@ -10,7 +10,7 @@ public enum CalendarScope: String, Sendable, Hashable, CaseIterable {
 
 extension CompileOptions {
     /// The same compile without a pending limit: what a `window`-scoped calendar holds.
-    var withoutBudget: CompileOptions {
+    public var withoutBudget: CompileOptions {
         var options = self
         options.pendingLimit = 0
         return options

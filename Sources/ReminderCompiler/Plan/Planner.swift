@@ -15,6 +15,14 @@ struct PlanningWindow {
 
     func contains(_ instant: Int64) -> Bool { instant > now && instant <= windowEnd }
 
+    /// The timeline when it covers the days around `date`, else one made for them: events
+    /// may name slots far outside the window.
+    func timeline(covering date: CivilDate) -> ZoneTimeline {
+        let day = Int64(date.dayNumber) * 86_400
+        return timeline.span.contains(day - 86_400) && timeline.span.contains(day + 2 * 86_400)
+            ? timeline : ZoneTimeline(rules: rules, span: (day - 3 * 86_400)...(day + 3 * 86_400))
+    }
+
     /// The local date of an instant in the plan's zone.
     func localDate(of instant: Int64) -> CivilDate {
         CivilDate(dayNumber: Int((instant + Int64(timeline.offset(at: instant))).floorDivided(by: 86_400)))

@@ -23,9 +23,12 @@ struct UnitRemovals {
     /// (the notification itself was named), from the notification too; a member keeps the
     /// first reason it was removed for.
     mutating func remove(_ positions: [Int], fromFollowUp firstMember: Int, chainLength: Int, reason: SuppressedNotification.Reason) {
+        let first = max(firstMember, 1)
         for position in positions {
             if firstMember == 0, parent[position] == nil { parent[position] = reason }
-            for member in max(firstMember, 1)...max(chainLength, 1) where chainLength > 0 {
+            // A member named beyond the chain removes nothing (and forms no reversed range).
+            guard first <= chainLength else { continue }
+            for member in first...chainLength {
                 removeFromFollowUp(member, position: position, reason: reason)
             }
         }
@@ -61,15 +64,21 @@ struct SnoozePlan {
 /// `everyMinutes` (SPEC §13, nag chains). Members of a group share one chain.
 struct FollowUpChain {
     let parentInstant: Int64
-    let followUp: FollowUp
+    /// Seconds from the parent to the first member, and between later members.
+    let firstDelay: Int64
+    let step: Int64
+    let length: Int
 
-    var length: Int { followUp.chainLength }
+    /// Holds the follow-up's numbers only: made once per notification, it copies no texts.
+    init(parentInstant: Int64, followUp: FollowUp) {
+        self.parentInstant = parentInstant
+        firstDelay = Int64(followUp.afterMinutes) * 60
+        step = Int64(followUp.everyMinutes ?? followUp.afterMinutes) * 60
+        length = followUp.chainLength
+    }
 
     /// The instant of chain member `member` (from 1).
-    func instant(_ member: Int) -> Int64 { parentInstant + Int64(followUp.delayMinutes(ofMember: member)) * 60 }
-
-    /// The last member's instant.
-    var lastInstant: Int64 { instant(length) }
+    func instant(_ member: Int) -> Int64 { parentInstant + firstDelay + Int64(member - 1) * step }
 }
 
 /// The effect of the events file's `done`, `skip` and `snooze` events.
@@ -127,10 +136,7 @@ extension Planner {
     /// The unit of a key and slot, expanded on its own date: events may name notifications
     /// far outside the window (a snooze of yesterday's reminder).
     func unit(key: String, group: String?, slot: LocalDateTime) -> NotificationUnit? {
-        let day = Int64(slot.date.dayNumber) * 86_400
-        let timeline = window.timeline.span.contains(day - 86_400) && window.timeline.span.contains(day + 2 * 86_400)
-            ? window.timeline
-            : ZoneTimeline(rules: window.rules, span: (day - 3 * 86_400)...(day + 3 * 86_400))
+        let timeline = window.timeline(covering: slot.date)
         var members: [MemberSlot] = []
         for index in reminders.indices where group == nil ? reminders[index].id == key : reminders[index].group == group {
             reminders[index].schedule.forEachSlot(onDates: slot.date...slot.date, timeline: timeline) { found in
@@ -380,10 +386,7 @@ struct DailySlotOrder {
         let day = Day(reminder: member.reminder, date: member.slot.local.date)
         if slots[day] == nil {
             var found: [(instant: Int64, local: LocalDateTime)] = []
-            let dayStart = Int64(day.date.dayNumber) * 86_400
-            let timeline = planner.window.timeline.span.contains(dayStart - 86_400) && planner.window.timeline.span.contains(dayStart + 2 * 86_400)
-                ? planner.window.timeline
-                : ZoneTimeline(rules: planner.window.rules, span: (dayStart - 3 * 86_400)...(dayStart + 3 * 86_400))
+            let timeline = planner.window.timeline(covering: day.date)
             planner.reminders[member.reminder].schedule.forEachSlot(onDates: day.date...day.date, timeline: timeline) { slot in
                 found.append((slot.instant, slot.local))
             }
