@@ -275,12 +275,12 @@ struct PlanSetup {
             collector.error(.planTooLarge(bound: slotBound, limit: PlanSetup.maximumSlots), at: config.location)
             return .failure(Failure(diagnostics: collector.sorted))
         }
-        collector.append(contentsOf: ConfigDecoder.neverFiringWarnings(config, now: now, zone: rules))
+        collector.append(contentsOf: ConfigDecoder.neverFiringWarnings(config, now: now, zone: rules, zones: zones))
         let windowEnd = now + Int64(horizonDays) * 86_400
         let margin: Int64 = 3 * 86_400
         let lateReach = Planner.lateReach(of: config)
         let timeline = ZoneTimeline(rules: rules, span: (now - margin - lateReach)...(windowEnd + margin))
-        let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline, rules: rules)
+        let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline, rules: rules).pinning(config, zones: zones)
         collector.append(contentsOf: PlanWarnings(config: config, window: window, events: events).all)
         return .success(PlanSetup(config: config, zoneName: zoneName, pendingLimit: pendingLimit, window: window, collector: collector))
     }

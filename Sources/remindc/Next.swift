@@ -43,8 +43,11 @@ struct Next: ParsableCommand, ReportsDiagnostics {
             throw CommandLineError("no reminder has the id '\(reminder)'\(suggestion)")
         }
         let now = ReminderCompiler.instant(of: try moment.resolve(), in: rules)
-        let slots = ReminderCompiler.upcomingSlots(of: selected, count: count, after: now, zone: rules)
-        var lines = ["\(selected.id) in \(zoneName): next \(slots.count) slot\(slots.count == 1 ? "" : "s")\(selected.enabled ? "" : " (the reminder is disabled)")"]
+        // A reminder with a zone of its own is listed in that zone, where its times are set.
+        let reminderZone = selected.timeZone ?? zoneName
+        let reminderRules = TimeZoneDatabase.system.zone(reminderZone) ?? rules
+        let slots = ReminderCompiler.upcomingSlots(of: selected, count: count, after: now, zone: reminderRules)
+        var lines = ["\(selected.id) in \(reminderZone): next \(slots.count) slot\(slots.count == 1 ? "" : "s")\(selected.enabled ? "" : " (the reminder is disabled)")"]
         for upcoming in slots {
             lines.append(Self.describe(upcoming))
         }

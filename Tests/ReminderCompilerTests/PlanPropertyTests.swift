@@ -10,6 +10,10 @@ struct PlanScenarioGenerator {
         random = ScheduleGenerator(generator: SeededGenerator(seed: seed))
     }
 
+    /// Zones reminders pin: far from the plan zones above, half an hour off, across the
+    /// date line, and one of the plan zones themselves.
+    static let pinnableZones = ["Europe/Berlin", "America/Los_Angeles", "Asia/Kolkata", "Pacific/Auckland", "America/St_Johns"]
+
     mutating func config(around date: CivilDate) -> ReminderConfig {
         var config = ReminderConfig(location: SourceLocation(path: "random", line: 1, column: 1))
         config.timeZone = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata"][random.int(0...3)]
@@ -35,14 +39,18 @@ struct PlanScenarioGenerator {
                 from: LocalTime(minuteOfDay: from)!, until: LocalTime(minuteOfDay: until)!, action: random.chance(70) ? .defer : .drop
             )
         }
-        // Members of a group share their follow-up delay (the decoder enforces it).
+        // Members of a group share their follow-up delay and their zone (the decoder
+        // enforces both). Some reminders pin a zone of their own, a few the plan's.
         var delays: [String: Int?] = [:]
+        var pinnedZones: [String: String?] = [:]
         for index in config.reminders.indices {
             let key = config.reminders[index].group ?? config.reminders[index].id
             if delays[key] == nil { delays[key] = random.chance(50) ? random.int(1...120) : nil }
             if let minutes = delays[key] ?? nil {
                 config.reminders[index].followUp = FollowUp(afterMinutes: minutes, location: config.location)
             }
+            if pinnedZones[key] == nil { pinnedZones[key] = random.chance(20) ? Self.pinnableZones[random.int(0...4)] : nil }
+            config.reminders[index].timeZone = pinnedZones[key] ?? nil
         }
         return config
     }

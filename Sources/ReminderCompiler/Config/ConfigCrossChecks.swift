@@ -54,23 +54,27 @@ extension ConfigDecoder {
         guard let now = options.now, let zoneName = options.timeZoneOverride ?? config.timeZone,
               let zone = zones.zone(zoneName)
         else { return }
-        reader.diagnostics.append(contentsOf: Self.neverFiringWarnings(config, now: now, zone: zone))
+        reader.diagnostics.append(contentsOf: Self.neverFiringWarnings(config, now: now, zone: zone, zones: zones))
     }
 
     /// Warnings for reminders that produce no slot from `now` on (SPEC §4): an `end` or
     /// every `at` in the past, or a date rule that no date satisfies.
-    static func neverFiringWarnings(_ config: ReminderConfig, now: Int64, zone: ZoneRules) -> [Diagnostic] {
-        let localNow = now + Int64(zone.offsetSeconds(at: now))
-        let today = CivilDate(dayNumber: Int(localNow.floorDivided(by: 86_400)))
-        let minuteNow = Int(localNow - Int64(today.dayNumber) * 86_400) / 60
-        // Long enough for every month/leap-year pattern an interval of up to 1000 can visit.
-        let searchLimit = today.adding(days: 146_097 * 2)
+    static func neverFiringWarnings(_ config: ReminderConfig, now: Int64, zone planZone: ZoneRules, zones: TimeZoneDatabase) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         for reminder in config.reminders where reminder.enabled {
+            // Today in the zone the reminder's dates are read in.
+            let zone = reminder.timeZone.flatMap { zones.zone($0) } ?? planZone
+            let localNow = now + Int64(zone.offsetSeconds(at: now))
+            let today = CivilDate(dayNumber: Int(localNow.floorDivided(by: 86_400)))
+            let minuteNow = Int(localNow - Int64(today.dayNumber) * 86_400) / 60
+            // Long enough for every month/leap-year pattern an interval of up to 1000 can visit.
+            let searchLimit = today.adding(days: 146_097 * 2)
             let schedule = reminder.schedule
             let reason: String?
             if let end = schedule.end, end < today {
                 reason = "its 'end' \(end) is before today (\(today))"
+            } else if let count = schedule.count, let start = schedule.start, let last = schedule.lastCountedDate, last < today {
+                reason = "its 'count' of \(count) slots from \(start) ran out on \(last), before today (\(today))"
             } else if schedule.frequency == .once {
                 let future = schedule.at.contains { slot in
                     slot.date > today || (slot.date == today && slot.time.minuteOfDay > minuteNow)

@@ -163,6 +163,7 @@ struct ConfigValidator {
             if let group = reminder.group, checkIdentifier(group, what: "group key", "\(path).group", in: part) {
                 if let first = firstOfGroup[group] {
                     checkSharedFollowUp(reminder, index: index, with: first, group: group)
+                    checkSharedZone(reminder, index: index, with: first, group: group)
                 } else {
                     firstOfGroup[group] = index
                 }
@@ -181,10 +182,26 @@ struct ConfigValidator {
                     checkRange(every, 1...1440, key: "everyMinutes", rangeText: "1–1440", "\(path).followUp.everyMinutes", in: followUpPart)
                 }
             }
+            if let zone = reminder.timeZone, !zones.contains(zone) {
+                error(.unknownTimeZone(Self.quoted(zone), suggestion: zones.suggestion(for: zone)), "\(path).timeZone", in: part)
+            }
             checkCategoryReference(reminder.category, "\(path).category", in: part)
             checkRange(reminder.durationMinutes, 0...1440, key: "durationMinutes", rangeText: "0–1440", "\(path).durationMinutes", in: part)
             checkSchedule(reminder.schedule, "\(path).schedule", in: part)
         }
+    }
+
+    /// Members of a group share one slot, so they must read it in one zone.
+    private mutating func checkSharedZone(_ reminder: Reminder, index: Int, with firstIndex: Int, group: String) {
+        let first = config.reminders[firstIndex]
+        guard first.timeZone != reminder.timeZone else { return }
+        error(
+            .groupZonesDisagree(group: group, reminder: reminder.id, zone: reminder.timeZone), "reminders[\(index)].timeZone",
+            in: reminder.location,
+            notes: [Diagnostic(
+                .note, at: place("reminders[\(firstIndex)].timeZone", in: first.location), .groupZoneOther(reminder: first.id, zone: first.timeZone)
+            )]
+        )
     }
 
     /// Members of a group share one follow-up, so they must agree on when.
@@ -226,6 +243,7 @@ struct ConfigValidator {
                 ("times", schedule.timesOfDay != .list([])), ("interval", schedule.interval != 1),
                 ("weekdays", !schedule.weekdays.isEmpty), ("days", !schedule.monthDays.isEmpty),
                 ("weekdayOrdinals", !schedule.weekdayOrdinals.isEmpty), ("missingDays", schedule.missingDays != .skip),
+                ("months", !schedule.months.isEmpty), ("count", schedule.count != nil),
             ]
             for (key, isSet) in repeatingParts where isSet {
                 error(.notApplicable(key, frequency: frequency), "\(path).\(key)", in: part)
@@ -240,18 +258,28 @@ struct ConfigValidator {
             error(.intervalNeedsStart(Int64(schedule.interval)), "\(path).interval", in: part)
         }
         checkStartAndEnd(schedule, path, in: part)
+        if let count = schedule.count {
+            checkRange(Int64(count), Schedule.countRange, key: "count", rangeText: Schedule.countRangeText, "\(path).count", in: part)
+            if schedule.start == nil { error(.countNeedsStart(Int64(count)), "\(path).count", in: part) }
+            if schedule.end != nil { error(.countWithEnd, "\(path).end", in: part) }
+        }
         let isWeekly = schedule.frequency == .weekly
-        let isMonthly = schedule.frequency == .monthly
+        let isYearly = schedule.frequency == .yearly
         if isWeekly, schedule.weekdays.isEmpty { error(.emptyArray("weekdays"), "\(path).weekdays", in: part) }
         if !isWeekly, !schedule.weekdays.isEmpty { error(.notApplicable("weekdays", frequency: frequency), "\(path).weekdays", in: part) }
-        guard isMonthly else {
+        if isYearly, schedule.months.isEmpty { error(.yearlyNeedsMonths, "\(path).months", in: part) }
+        if !isYearly, !schedule.months.isEmpty { error(.notApplicable("months", frequency: frequency), "\(path).months", in: part) }
+        for (index, month) in schedule.months.enumerated() where !(1...12).contains(month) {
+            error(.invalidMonth(String(month), suggestion: nil), "\(path).months[\(index)]", in: part)
+        }
+        guard schedule.frequency == .monthly || isYearly else {
             for (key, isSet) in [("days", !schedule.monthDays.isEmpty), ("weekdayOrdinals", !schedule.weekdayOrdinals.isEmpty),
                                  ("missingDays", schedule.missingDays != .skip)] where isSet {
                 error(.notApplicable(key, frequency: frequency), "\(path).\(key)", in: part)
             }
             return
         }
-        if schedule.monthDays.isEmpty, schedule.weekdayOrdinals.isEmpty { error(.monthlyNeedsDays, "\(path).days", in: part) }
+        if schedule.monthDays.isEmpty, schedule.weekdayOrdinals.isEmpty { error(.needsDays(frequency: frequency), "\(path).days", in: part) }
         for (index, day) in schedule.monthDays.enumerated() where !((1...31).contains(day) || (-31 ... -1).contains(day)) {
             error(.invalidMonthDay(Int64(day)), "\(path).days[\(index)]", in: part)
         }

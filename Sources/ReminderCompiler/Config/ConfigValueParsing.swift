@@ -94,6 +94,16 @@ enum ConfigValueParsing {
         Weekday.allCases.first { $0.name == text || String($0.name.prefix(3)) == text }
     }
 
+    /// The number of a month named in English, in full or by its first three letters, in
+    /// any case (`March`, `mar` → 3): a suggestion where a number is expected.
+    static func monthNumber(named text: String) -> Int? {
+        let names = [
+            "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+        ]
+        let lowered = text.lowercased()
+        return names.firstIndex { $0 == lowered || (lowered.count == 3 && $0.hasPrefix(lowered)) }.map { $0 + 1 }
+    }
+
     /// All spellings `weekday` accepts, for suggestions.
     static let weekdaySpellings = Weekday.allCases.map(\.name) + Weekday.allCases.map { String($0.name.prefix(3)) }
 }

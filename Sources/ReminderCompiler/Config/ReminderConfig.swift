@@ -200,6 +200,9 @@ public struct Reminder: Sendable {
     /// Whether the config's quiet hours apply: `true` or `false` decides; nil applies them
     /// unless the notification is `critical`.
     public var quietHours: Bool?
+    /// The IANA zone its times are read in ("08:00 in Europe/Berlin", wherever the phone
+    /// is); nil follows the plan's zone. IDs and `slot` name the local time of this zone.
+    public var timeZone: String?
     /// Where the reminder's `<dict>` stands.
     public var location: SourceLocation
 }

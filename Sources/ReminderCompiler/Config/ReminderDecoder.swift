@@ -2,7 +2,7 @@ extension ConfigDecoder {
     static let reminderKeys = [
         "id", "title", "body", "bodies", "enabled", "schedule", "group", "activity", "lookbackHours",
         "lookbackSameDay", "countsEntries", "followUp", "interruptionLevel", "category", "sound", "threadID", "userInfo",
-        "durationMinutes", "replacesEarlier", "quietHours",
+        "durationMinutes", "replacesEarlier", "quietHours", "timeZone",
     ]
     static let followUpKeys = ["afterMinutes", "title", "body", "interruptionLevel", "repeat", "everyMinutes"]
     static let interruptionLevels = InterruptionLevel.allCases.map { ($0.rawValue, $0) }
@@ -92,6 +92,14 @@ extension ConfigDecoder {
         let duration = reader.integer("durationMinutes", in: fields, range: 0...1440, rangeText: "0–1440")
         let replacesEarlier = reader.boolean("replacesEarlier", in: fields)
         let quietHours = reader.boolean("quietHours", in: fields)
+        var timeZone: String?
+        if let entry = fields["timeZone"], let zone = reader.string(entry.value, key: "timeZone") {
+            if zones.contains(zone) {
+                timeZone = zone
+            } else {
+                reader.diagnostics.error(.unknownTimeZone(zone, suggestion: zones.suggestion(for: zone)), at: entry.value.location)
+            }
+        }
 
         let errorsAfter = reader.diagnostics.errorCount
         guard errorsAfter == errorsBefore, let id, let title, let schedule else { return nil }
@@ -114,6 +122,7 @@ extension ConfigDecoder {
         reminder.durationMinutes = duration ?? 15
         reminder.replacesEarlier = replacesEarlier ?? false
         reminder.quietHours = quietHours
+        reminder.timeZone = timeZone
         return reminder
     }
 

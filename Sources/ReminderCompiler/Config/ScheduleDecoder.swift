@@ -1,7 +1,7 @@
 extension ConfigDecoder {
     static let scheduleKeys = [
         "frequency", "times", "timesPerDay", "everyMinutes", "window", "weekdays", "days", "weekdayOrdinals",
-        "missingDays", "interval", "start", "end", "except", "at",
+        "missingDays", "months", "interval", "count", "start", "end", "except", "at",
     ]
     static let windowKeys = ["from", "until"]
     static let frequencies = Schedule.Frequency.allCases.map { ($0.rawValue, $0) }
@@ -9,9 +9,12 @@ extension ConfigDecoder {
 
     /// Keys that only some frequencies accept.
     static let keysByFrequency: [Schedule.Frequency: Set<String>] = [
-        .daily: ["times", "timesPerDay", "everyMinutes", "window", "interval"],
-        .weekly: ["times", "timesPerDay", "everyMinutes", "window", "interval", "weekdays"],
-        .monthly: ["times", "timesPerDay", "everyMinutes", "window", "interval", "days", "weekdayOrdinals", "missingDays"],
+        .daily: ["times", "timesPerDay", "everyMinutes", "window", "interval", "count"],
+        .weekly: ["times", "timesPerDay", "everyMinutes", "window", "interval", "count", "weekdays"],
+        .monthly: ["times", "timesPerDay", "everyMinutes", "window", "interval", "count", "days", "weekdayOrdinals", "missingDays"],
+        .yearly: [
+            "times", "timesPerDay", "everyMinutes", "window", "interval", "count", "days", "weekdayOrdinals", "missingDays", "months",
+        ],
         .once: ["at"],
     ]
 
@@ -45,6 +48,7 @@ extension ConfigDecoder {
             if let interval = reader.integer("interval", in: fields, range: 1...1000, rangeText: "1–1000") {
                 schedule.interval = interval
             }
+            schedule.count = reader.integer("count", in: fields, range: Schedule.countRange, rangeText: Schedule.countRangeText)
         }
         if frequency == .weekly {
             _ = reader.require("weekdays", in: fields)
@@ -52,8 +56,14 @@ extension ConfigDecoder {
         if frequency == .weekly || frequency == nil, let items = reader.array("weekdays", in: fields, nonEmpty: true) {
             schedule.weekdays = Set(items.compactMap { decodeWeekday($0) })
         }
-        if frequency == .monthly || frequency == nil {
-            decodeMonthly(fields, required: frequency == .monthly, into: &schedule)
+        if frequency == .monthly || frequency == .yearly || frequency == nil {
+            decodeMonthly(fields, requiredFor: frequency?.rawValue, into: &schedule)
+        }
+        if frequency == .yearly {
+            if fields["months"] == nil { reader.diagnostics.error(.yearlyNeedsMonths, at: fields.location) }
+        }
+        if frequency == .yearly || frequency == nil, let items = reader.array("months", in: fields, nonEmpty: true) {
+            schedule.months = Set(items.compactMap { decodeMonth($0) }).sorted()
         }
         if let start = fields["start"] { schedule.start = parse(start.value, key: "start", ConfigValueParsing.date, message: DiagnosticMessage.invalidDate) }
         if let end = fields["end"] { schedule.end = parse(end.value, key: "end", ConfigValueParsing.date, message: DiagnosticMessage.invalidDate) }
@@ -62,6 +72,12 @@ extension ConfigDecoder {
         }
         if schedule.interval > 1, schedule.start == nil, fields["start"] == nil, let entry = fields["interval"] {
             reader.diagnostics.error(.intervalNeedsStart(Int64(schedule.interval)), at: entry.value.location)
+        }
+        if let count = schedule.count, fields["start"] == nil, let entry = fields["count"] {
+            reader.diagnostics.error(.countNeedsStart(Int64(count)), at: entry.value.location)
+        }
+        if fields["count"] != nil, let entry = fields["end"] {
+            reader.diagnostics.error(.countWithEnd, at: entry.keyLocation)
         }
         if let start = schedule.start, let end = schedule.end, end < start, let entry = fields["end"] {
             reader.diagnostics.error(.endBeforeStart(end: end.description, start: start.description), at: entry.value.location)
@@ -137,9 +153,26 @@ extension ConfigDecoder {
         return nil
     }
 
-    private mutating func decodeMonthly(_ fields: Fields, required: Bool, into schedule: inout Schedule) {
-        if required, fields["days"] == nil, fields["weekdayOrdinals"] == nil {
-            reader.diagnostics.error(.monthlyNeedsDays, at: fields.location)
+    /// A month number; a month's name gets the number as its suggestion.
+    private mutating func decodeMonth(_ node: PlistNode) -> Int? {
+        switch node.value {
+        case .integer(let value) where (1...12).contains(value):
+            return Int(value)
+        case .integer(let value):
+            reader.diagnostics.error(.invalidMonth(String(value), suggestion: nil), at: node.location)
+        case .string(let text):
+            reader.diagnostics.error(.invalidMonth("'\(text)'", suggestion: ConfigValueParsing.monthNumber(named: text)), at: node.location)
+        default:
+            reader.reportWrongType(node, key: "months", expected: "an <integer>")
+        }
+        return nil
+    }
+
+    /// `days`, `weekdayOrdinals` and `missingDays`, shared by monthly and yearly schedules;
+    /// one of the first two is required for `frequency` when given.
+    private mutating func decodeMonthly(_ fields: Fields, requiredFor frequency: String?, into schedule: inout Schedule) {
+        if let frequency, fields["days"] == nil, fields["weekdayOrdinals"] == nil {
+            reader.diagnostics.error(.needsDays(frequency: frequency), at: fields.location)
         }
         if let items = reader.array("days", in: fields, nonEmpty: true) {
             schedule.monthDays = Set(items.compactMap { node -> Int? in

@@ -180,8 +180,24 @@ extension DiagnosticMessage {
     static var windowWithoutSpread: Self {
         Self(id: "config.window-unused", "'window' applies only with 'timesPerDay' or 'everyMinutes'")
     }
-    static var monthlyNeedsDays: Self {
-        Self(id: "config.monthly-days", "a monthly schedule needs 'days' or 'weekdayOrdinals'")
+    static func needsDays(frequency: String) -> Self {
+        Self(id: "config.\(frequency)-days", "a \(frequency) schedule needs 'days' or 'weekdayOrdinals'")
+    }
+    static var yearlyNeedsMonths: Self {
+        Self(id: "config.yearly-months", "a yearly schedule needs 'months', an array of month numbers 1–12 (3 for March)")
+    }
+    static func invalidMonth(_ value: String, suggestion: Int?) -> Self {
+        let hint = suggestion.map { "; did you mean \($0)?" } ?? ""
+        return Self(id: "config.month", "month \(value) is not a month number; expected an <integer> 1–12\(hint)")
+    }
+    static func countNeedsStart(_ count: Int64) -> Self {
+        Self(id: "config.count-start", "'count' \(count) needs a 'start' date to count its slots from")
+    }
+    static var countWithEnd: Self {
+        Self(
+            id: "config.count-end",
+            "'count' and 'end' exclude each other, as COUNT and UNTIL do in RFC 5545; keep one of them"
+        )
     }
     static var missingDaysNeedsDays: Self {
         Self(id: "config.missing-days", "'missingDays' applies only with 'days'")
@@ -212,6 +228,18 @@ extension DiagnosticMessage {
             id: "config.group-follow-up",
             "reminder '\(reminder)' in group '\(group)' \(detail); members of a group must share followUp.afterMinutes, repeat and everyMinutes"
         )
+    }
+    static func groupZonesDisagree(group: String, reminder: String, zone: String?) -> Self {
+        Self(
+            id: "config.group-time-zone",
+            "reminder '\(reminder)' in group '\(group)' \(describeZone(zone)); members of a group share one slot, so they must share 'timeZone'"
+        )
+    }
+    static func groupZoneOther(reminder: String, zone: String?) -> Self {
+        Self(id: "note.group-time-zone", "reminder '\(reminder)' \(describeZone(zone))")
+    }
+    private static func describeZone(_ zone: String?) -> String {
+        zone.map { "has timeZone '\($0)'" } ?? "follows the plan's zone (no timeZone)"
     }
     static func groupFollowUpOther(reminder: String, detail: String) -> Self {
         Self(id: "note.group-follow-up", "reminder '\(reminder)' \(detail)")

@@ -75,7 +75,7 @@ extension NotificationAction: Codable {
 
 extension PlannedNotification: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, kind, fireAt, deferredFrom, slot, reminders, group, parent, title, body, interruptionLevel, category, sound, threadID
+        case id, kind, fireAt, deferredFrom, slot, timeZone, reminders, group, parent, title, body, interruptionLevel, category, sound, threadID
         case userInfo, replaces, durationMinutes, numericId, fingerprint, sequence
     }
 
@@ -99,7 +99,8 @@ extension PlannedNotification: Codable {
             replaces: try container.decodeIfPresent([String].self, forKey: .replaces) ?? [],
             durationMinutes: try container.decodeIfPresent(Int.self, forKey: .durationMinutes) ?? 15,
             sequence: try container.decode(Int.self, forKey: .sequence),
-            deferredFrom: try container.decodeIfPresent(ZonedInstant.self, forKey: .deferredFrom)
+            deferredFrom: try container.decodeIfPresent(ZonedInstant.self, forKey: .deferredFrom),
+            timeZone: try container.decodeIfPresent(String.self, forKey: .timeZone)
         )
     }
 
@@ -111,6 +112,7 @@ extension PlannedNotification: Codable {
         try container.encode(fireAt, forKey: .fireAt)
         try container.encodeIfPresent(deferredFrom, forKey: .deferredFrom)
         try container.encode(slot, forKey: .slot)
+        try container.encodeIfPresent(timeZone, forKey: .timeZone)
         try container.encode(reminders, forKey: .reminders)
         try container.encodeIfPresent(group, forKey: .group)
         try container.encodeIfPresent(parent, forKey: .parent)

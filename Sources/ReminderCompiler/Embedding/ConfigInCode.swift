@@ -53,7 +53,7 @@ extension Reminder {
         group: String? = nil, activity: String? = nil, lookback: Lookback? = nil, followUp: FollowUp? = nil,
         interruptionLevel: InterruptionLevel = .active, category: String? = nil, sound: String? = nil,
         threadID: String? = nil, userInfo: [String: String] = [:], durationMinutes: Int = 15, replacesEarlier: Bool = false,
-        quietHours: Bool? = nil, location: SourceLocation = .inCode
+        quietHours: Bool? = nil, timeZone: String? = nil, location: SourceLocation = .inCode
     ) {
         self.id = id
         self.title = title
@@ -73,6 +73,7 @@ extension Reminder {
         self.durationMinutes = durationMinutes
         self.replacesEarlier = replacesEarlier
         self.quietHours = quietHours
+        self.timeZone = timeZone
         self.location = location
     }
 }
@@ -106,31 +107,34 @@ extension Schedule.TimesOfDay: ExpressibleByArrayLiteral {
 extension Schedule {
     /// The parts every repeating schedule shares, applied to a new schedule.
     private static func repeating(
-        _ frequency: Frequency, times: TimesOfDay, interval: Int, start: CivilDate?, end: CivilDate?, except: Set<CivilDate>
+        _ frequency: Frequency, times: TimesOfDay, interval: Int, start: CivilDate?, end: CivilDate?, count: Int?,
+        except: Set<CivilDate>
     ) -> Schedule {
         var schedule = Schedule(frequency: frequency)
         schedule.timesOfDay = times
         schedule.interval = interval
         schedule.start = start
         schedule.end = end
+        schedule.count = count
         schedule.exceptions = except
         return schedule
     }
 
     /// Every `interval` days (counted from `start`) at `times`: a list (`["09:20"]`),
-    /// `.spread(count:window:)` (`timesPerDay`) or `.every(minutes:window:)`.
+    /// `.spread(count:window:)` (`timesPerDay`) or `.every(minutes:window:)`. Every
+    /// repeating schedule may end after `count` slots from `start` instead of at `end`.
     public static func daily(
-        times: TimesOfDay, interval: Int = 1, start: CivilDate? = nil, end: CivilDate? = nil, except: Set<CivilDate> = []
+        times: TimesOfDay, interval: Int = 1, start: CivilDate? = nil, end: CivilDate? = nil, count: Int? = nil, except: Set<CivilDate> = []
     ) -> Schedule {
-        repeating(.daily, times: times, interval: interval, start: start, end: end, except: except)
+        repeating(.daily, times: times, interval: interval, start: start, end: end, count: count, except: except)
     }
 
     /// On `weekdays` of every `interval`-th week (counted from `start`'s week) at `times`.
     public static func weekly(
         _ weekdays: Set<Weekday>, times: TimesOfDay, interval: Int = 1, start: CivilDate? = nil, end: CivilDate? = nil,
-        except: Set<CivilDate> = []
+        count: Int? = nil, except: Set<CivilDate> = []
     ) -> Schedule {
-        var schedule = repeating(.weekly, times: times, interval: interval, start: start, end: end, except: except)
+        var schedule = repeating(.weekly, times: times, interval: interval, start: start, end: end, count: count, except: except)
         schedule.weekdays = weekdays
         return schedule
     }
@@ -138,9 +142,9 @@ extension Schedule {
     /// On days of the month (1…31, or -1…-31 from the end), of every `interval`-th month.
     public static func monthly(
         days: [Int], times: TimesOfDay, missingDays: MissingDays = .skip, interval: Int = 1, start: CivilDate? = nil,
-        end: CivilDate? = nil, except: Set<CivilDate> = []
+        end: CivilDate? = nil, count: Int? = nil, except: Set<CivilDate> = []
     ) -> Schedule {
-        var schedule = repeating(.monthly, times: times, interval: interval, start: start, end: end, except: except)
+        var schedule = repeating(.monthly, times: times, interval: interval, start: start, end: end, count: count, except: except)
         schedule.monthDays = Array(Set(days)).sorted()
         schedule.missingDays = missingDays
         return schedule
@@ -150,10 +154,26 @@ extension Schedule {
     /// `interval`-th month.
     public static func monthly(
         weekdayOrdinals: [WeekdayOrdinal], times: TimesOfDay, interval: Int = 1, start: CivilDate? = nil,
-        end: CivilDate? = nil, except: Set<CivilDate> = []
+        end: CivilDate? = nil, count: Int? = nil, except: Set<CivilDate> = []
     ) -> Schedule {
-        var schedule = repeating(.monthly, times: times, interval: interval, start: start, end: end, except: except)
+        var schedule = repeating(.monthly, times: times, interval: interval, start: start, end: end, count: count, except: except)
         schedule.weekdayOrdinals = weekdayOrdinals
+        return schedule
+    }
+
+    /// On days of the given months (1–12) of every `interval`-th year: `days` of the month
+    /// (1…31, or -1…-31 from the end; `missingDays` decides 29 February in other years)
+    /// and n-th weekdays of the month (`WeekdayOrdinal(-1, .sunday)`).
+    public static func yearly(
+        months: [Int], days: [Int] = [], weekdayOrdinals: [WeekdayOrdinal] = [], times: TimesOfDay,
+        missingDays: MissingDays = .skip, interval: Int = 1, start: CivilDate? = nil, end: CivilDate? = nil, count: Int? = nil,
+        except: Set<CivilDate> = []
+    ) -> Schedule {
+        var schedule = repeating(.yearly, times: times, interval: interval, start: start, end: end, count: count, except: except)
+        schedule.months = Array(Set(months)).sorted()
+        schedule.monthDays = Array(Set(days)).sorted()
+        schedule.weekdayOrdinals = weekdayOrdinals
+        schedule.missingDays = missingDays
         return schedule
     }
 

@@ -392,7 +392,7 @@ struct FastPlanReader {
         var reminders: [String]?, group: String?, parent: String?, title: String?, body: String?
         var level: InterruptionLevel?, category: String?, sound: String?, threadID: String?
         var userInfo: [String: String] = [:], replaces: [String] = [], duration = 15, numericID: Int?, sequence: Int?
-        var deferredFrom: ZonedInstant?
+        var deferredFrom: ZonedInstant?, timeZone: String?
         try object(known: .notification) { reader, key in
             switch key {
             case "id":
@@ -406,6 +406,7 @@ struct FastPlanReader {
             case "fireAt": fireAt = try reader.instant()
             case "deferredFrom": deferredFrom = try reader.instant()
             case "slot": slot = ConfigValueParsing.dateTime(try reader.string())
+            case "timeZone": timeZone = try reader.string()
             case "reminders": reminders = try reader.strings()
             case "group": group = try reader.string()
             case "parent": parent = try reader.string()
@@ -435,7 +436,7 @@ struct FastPlanReader {
         return PlannedNotification(
             id: id, kind: kind, fireAt: fireAt, slot: slot, reminders: reminders, group: group, parent: parent, title: title,
             body: body, interruptionLevel: level, category: category, sound: sound, threadID: threadID, userInfo: userInfo,
-            replaces: replaces, durationMinutes: duration, sequence: sequence, deferredFrom: deferredFrom
+            replaces: replaces, durationMinutes: duration, sequence: sequence, deferredFrom: deferredFrom, timeZone: timeZone
         )
     }
 

@@ -52,7 +52,10 @@ public enum ICalendarExport {
         to sink: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
         let span = plan.notifications.first.map { first in first.fireAt.seconds...plan.notifications.last!.fireAt.seconds }
-        var stream = ExpandedCalendarStream(header: plan, settings: settings, eventSpan: span, zones: zones, chunkSize: chunkSize)
+        let otherZones = Set(plan.notifications.compactMap(\.timeZone)).subtracting([plan.timeZone]).sorted()
+        var stream = ExpandedCalendarStream(
+            header: plan, settings: settings, eventSpan: span, otherZones: otherZones, zones: zones, chunkSize: chunkSize
+        )
         try plan.notifications.withUnsafeBufferPointer { notifications in
             for index in notifications.indices { try stream.append(notifications[index], to: sink) }
         }
@@ -147,34 +150,48 @@ struct ExpandedCalendarStream {
     private let chunkSize: Int
     private let timeline: ZoneTimeline?
     private let startName: String
+    /// Zones other than the plan's that notifications are written in (`timeZone`), by name.
+    private var otherZones: [String: (startName: String, timeline: ZoneTimeline)] = [:]
     private let uidSuffix: String
     private let stampLine: [UInt8]
 
     /// Writes the calendar's frame and, when there are events (`eventSpan` is their
-    /// first and last instant), the VTIMEZONE.
-    init(header plan: Plan, settings: CalendarSettings, eventSpan: ClosedRange<Int64>?, zones: TimeZoneDatabase,
-         chunkSize: Int = 1 << 16) {
+    /// first and last instant), the VTIMEZONEs: the plan zone's, then one for each of
+    /// `otherZones`, the zones the notifications' reminders pin (ascending), over the same span.
+    init(header plan: Plan, settings: CalendarSettings, eventSpan: ClosedRange<Int64>?, otherZones: [String] = [],
+         zones: TimeZoneDatabase, chunkSize: Int = 1 << 16) {
         self.chunkSize = chunkSize
         writer = ICalendarWriter(reservingCapacity: chunkSize + 4096)
         ICalendarExport.begin(&writer, plan: plan, settings: settings)
         startName = "DTSTART;TZID=\(ICalendarExport.parameterValue(plan.timeZone))"
         uidSuffix = "@" + settings.uidDomain
         stampLine = ICalendarExport.stampLine(now: plan.now.seconds)
-        if let rules = zones.zone(plan.timeZone), let eventSpan {
-            let instants = min(eventSpan.lowerBound, plan.now.seconds)...max(eventSpan.upperBound, plan.now.seconds)
-            for (name, value) in VTimeZoneBuilder(rules: rules).lines(named: plan.timeZone, for: instants) {
-                writer.line(name, value)
-            }
-            timeline = ZoneTimeline(rules: rules, span: (instants.lowerBound - 3 * 86_400)...(instants.upperBound + 3 * 86_400))
-        } else {
+        guard let rules = zones.zone(plan.timeZone), let eventSpan else {
             timeline = nil
+            return
+        }
+        let instants = min(eventSpan.lowerBound, plan.now.seconds)...max(eventSpan.upperBound, plan.now.seconds)
+        let span = (instants.lowerBound - 3 * 86_400)...(instants.upperBound + 3 * 86_400)
+        for (name, value) in VTimeZoneBuilder(rules: rules).lines(named: plan.timeZone, for: instants) {
+            writer.line(name, value)
+        }
+        timeline = ZoneTimeline(rules: rules, span: span)
+        for name in otherZones where name != plan.timeZone {
+            guard let other = zones.zone(name) else { continue }
+            for (property, value) in VTimeZoneBuilder(rules: other).lines(named: name, for: instants) {
+                writer.line(property, value)
+            }
+            self.otherZones[name] = ("DTSTART;TZID=\(ICalendarExport.parameterValue(name))", ZoneTimeline(rules: other, span: span))
         }
     }
 
     mutating func append(_ notification: borrowing PlannedNotification, to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         guard let timeline else { return }
+        // A notification of a reminder with a zone of its own is written at its local time there.
+        let zone = otherZones.isEmpty ? nil : notification.timeZone.flatMap { otherZones[$0] }
         ICalendarExport.writeEvent(
-            notification, startName: startName, timeline: timeline, stampLine: stampLine, uidSuffix: uidSuffix, to: &writer
+            notification, startName: zone?.startName ?? startName, timeline: zone?.timeline ?? timeline, stampLine: stampLine,
+            uidSuffix: uidSuffix, to: &writer
         )
         if writer.byteCount >= chunkSize { try writer.flush(to: sink) }
     }

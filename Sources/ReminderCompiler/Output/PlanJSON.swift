@@ -59,6 +59,7 @@ public enum PlanJSON {
         writer.field("fireAt", notification.fireAt)
         if let deferredFrom = notification.deferredFrom { writer.field("deferredFrom", deferredFrom) }
         writer.field("slot", notification.slot)
+        if let timeZone = notification.timeZone { writer.field("timeZone", timeZone) }
         writer.field("reminders", notification.reminders)
         if let group = notification.group { writer.field("group", group) }
         if let parent = notification.parent { writer.field("parent", parent) }

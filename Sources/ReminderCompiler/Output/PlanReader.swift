@@ -8,7 +8,7 @@ enum PlanReader {
     /// Keys a plan may leave out: added after the first plans, or known only sometimes.
     static let optionalPlanKeys: Set = ["tzdataVersion", "calendarName", "uidDomain", "configDigest", "seriesSequences"]
     static let notificationKeys = [
-        "id", "kind", "fireAt", "deferredFrom", "slot", "reminders", "group", "parent", "title", "body", "interruptionLevel", "category",
+        "id", "kind", "fireAt", "deferredFrom", "slot", "timeZone", "reminders", "group", "parent", "title", "body", "interruptionLevel", "category",
         "sound", "threadID", "userInfo", "replaces", "durationMinutes", "numericId", "fingerprint", "sequence",
     ]
     static let suppressedKeys = ["id", "fireAt", "reminders", "reason"]
@@ -160,7 +160,8 @@ enum PlanReader {
             threadID: reader.string("threadID", in: fields), userInfo: userInfo,
             replaces: strings("replaces", in: fields, reader: &reader) ?? [],
             durationMinutes: reader.integer("durationMinutes", in: fields, range: 0...1440, rangeText: "0–1440") ?? 15,
-            sequence: sequence, deferredFrom: fields["deferredFrom"] == nil ? nil : instant("deferredFrom", in: fields, reader: &reader)
+            sequence: sequence, deferredFrom: fields["deferredFrom"] == nil ? nil : instant("deferredFrom", in: fields, reader: &reader),
+            timeZone: reader.string("timeZone", in: fields)
         )
     }
 

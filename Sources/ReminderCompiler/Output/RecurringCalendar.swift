@@ -26,6 +26,7 @@ extension ICalendarExport {
         let span = (plan.now.seconds - 10 * 86_400)...(plan.windowEnd.seconds + 3 * 86_400)
         let timeline = ZoneTimeline(rules: rules, span: span)
         let window = PlanningWindow(now: plan.now.seconds, windowEnd: plan.windowEnd.seconds, timeline: timeline, rules: rules)
+            .pinning(config, zones: zones)
         let suppressedMembers = Set(plan.suppressed.flatMap { entry -> [String] in
             guard let reference = OccurrenceReference(entry.id), !reference.isFollowUp, !entry.id.hasSuffix("-snooze") else { return [] }
             return entry.reminders.map { NotificationID.occurrence($0, slot: reference.slot) }
@@ -43,10 +44,15 @@ extension ICalendarExport {
         var events: [[(String, String)]] = []
         var firstInstant = plan.now.seconds
         var lastInstant = plan.windowEnd.seconds
+        // Zones other than the plan's that events are written in, each with its VTIMEZONE.
+        var otherZones: [String: ZoneRules] = [:]
         for reminder in config.reminders.sorted(by: { $0.id < $1.id }) where reminder.enabled {
+            // A reminder with a zone of its own is written in that zone; quiet hours still
+            // keep the plan zone's clock.
+            let reminderWindow = window.inZone(of: reminder)
             let series = RecurringSeries(
-                reminder: reminder, window: window, rules: rules, suppressed: suppressedMembers, silencedFollowUps: silencedFollowUps,
-                sequences: plan.seriesSequences,
+                reminder: reminder, window: reminderWindow, rules: reminderWindow.rules, quietTimeline: window.timeline, planRules: rules,
+                suppressed: suppressedMembers, silencedFollowUps: silencedFollowUps, sequences: plan.seriesSequences,
                 quietHours: reminder.observesQuietHours(at: reminder.interruptionLevel) ? config.quietHours : nil
             )
             for event in series
@@ -55,6 +61,7 @@ extension ICalendarExport {
                 events.append(event.lines)
                 firstInstant = min(firstInstant, event.start)
                 lastInstant = max(lastInstant, event.start)
+                if let pinned = window.pinnedZone(of: reminder) { otherZones[pinned.rules.name] = pinned.rules }
             }
         }
         // Snoozes and their follow-ups have no series: they are plain events, as in the
@@ -63,10 +70,13 @@ extension ICalendarExport {
         for notification in standalone {
             firstInstant = min(firstInstant, notification.fireAt.seconds)
             lastInstant = max(lastInstant, notification.fireAt.seconds)
+            if let name = notification.timeZone, let pinned = window.pinnedZones[name] { otherZones[name] = pinned.rules }
         }
         if !events.isEmpty || !standalone.isEmpty {
-            for (name, value) in VTimeZoneBuilder(rules: rules).lines(named: plan.timeZone, for: firstInstant...lastInstant) {
-                writer.line(name, value)
+            for (name, zoneRules) in [(plan.timeZone, rules)] + otherZones.sorted(by: { $0.key < $1.key }).map({ ($0.key, $0.value) }) {
+                for (property, value) in VTimeZoneBuilder(rules: zoneRules).lines(named: name, for: firstInstant...lastInstant) {
+                    writer.line(property, value)
+                }
             }
         }
         for event in events {
@@ -74,9 +84,10 @@ extension ICalendarExport {
         }
         let stampLine = stampLine(now: plan.now.seconds)
         for notification in standalone {
+            let zone = notification.timeZone.flatMap { window.pinnedZones[$0] }
             writeEvent(
-                notification, startName: "DTSTART;TZID=\(parameterValue(plan.timeZone))", timeline: timeline,
-                stampLine: stampLine, uidSuffix: "@" + settings.uidDomain, to: &writer
+                notification, startName: "DTSTART;TZID=\(parameterValue(zone?.rules.name ?? plan.timeZone))",
+                timeline: zone?.timeline ?? timeline, stampLine: stampLine, uidSuffix: "@" + settings.uidDomain, to: &writer
             )
         }
         writer.raw("END:VCALENDAR")
@@ -87,8 +98,13 @@ extension ICalendarExport {
 /// The VEVENTs of one reminder in the recurring style.
 struct RecurringSeries {
     let reminder: Reminder
+    /// The window in the zone the reminder's times are read in.
     let window: PlanningWindow
     let rules: ZoneRules
+    /// The plan zone's offsets over the window, which quiet hours are read with.
+    let quietTimeline: ZoneTimeline
+    /// The plan's zone, for quiet hours far from the window.
+    let planRules: ZoneRules
     /// Member occurrence IDs the plan suppressed inside its window.
     let suppressed: Set<String>
     /// Member occurrence IDs whose follow-ups alone the plan removed, with the chain
@@ -139,7 +155,7 @@ struct RecurringSeries {
 
     /// Where quiet hours defer the slot's notification to, when they do.
     func deferredInstant(of slot: Slot) -> Int64? {
-        guard let quietHours, let moved = quietHours.outcome(of: slot.instant, timeline: window.timeline), moved != slot.instant
+        guard let quietHours, let moved = quietHours.outcome(of: slot.instant, timeline: quietTimeline), moved != slot.instant
         else { return nil }
         return moved
     }
@@ -152,7 +168,8 @@ struct RecurringSeries {
                 let timeline = ZoneTimeline(rules: rules, span: instantSpan(around: local.date))
                 let due = timeline.instant(ofLocal: localSeconds(local)).instant
                 // Deferred by quiet hours to their end (dropped ones are suppressed above).
-                let instant = quietHours?.outcome(of: due, timeline: timeline) ?? due
+                let planClock = rules.name == planRules.name ? timeline : ZoneTimeline(rules: planRules, span: instantSpan(around: local.date))
+                let instant = quietHours?.outcome(of: due, timeline: planClock) ?? due
                 var lines = header(uid: "\(id)@\(settings.uidDomain)", stamp: stamp)
                 // A single event is written at its actual time, as in the expanded style.
                 lines.append(ICalendarExport.startProperty(instant, zone: zoneName, timeline: timeline))
@@ -287,7 +304,8 @@ struct RecurringSeries {
         }
         let zoneParameter = "TZID=\(ICalendarExport.parameterValue(zoneName))"
         lines.append(("DTSTART;\(zoneParameter)", ICalendarFormat.localDateTime(localSeconds(start.local))))
-        lines.append(("RRULE", rrule))
+        let counted = countOfRule(expressible, time: time, from: start.local.date)
+        lines.append(("RRULE", counted.map { rrule + ";COUNT=\($0.count)" } ?? rrule))
         // The window's occurrences the rule does not produce (before its start, or outside
         // its days), in UTC.
         let extra = inWindow.filter { !expressible.firesOn($0.local.date) || $0.local < start.local }
@@ -297,7 +315,11 @@ struct RecurringSeries {
         }
         // EXDATEs remove instances of the rule only: `except` dates it would produce, and
         // occurrences the plan suppressed.
-        var excluded = Set(schedule.exceptions.filter { $0 >= start.local.date && expressible.firesOn($0) }.map { LocalDateTime(date: $0, time: time) })
+        let lastRuleDate = counted?.lastDate ?? CivilDate(dayNumber: CivilDate.lastSupportedDay)
+        var excluded = Set(
+            schedule.exceptions.filter { $0 >= start.local.date && $0 <= lastRuleDate && expressible.firesOn($0) }
+                .map { LocalDateTime(date: $0, time: time) }
+        )
         for slot in inWindow where isSuppressed(slot) && expressible.firesOn(slot.local.date) && slot.local >= start.local {
             excluded.insert(slot.local)
         }
@@ -328,19 +350,28 @@ struct RecurringSeries {
             parts.append("FREQ=WEEKLY")
         case .monthly:
             parts.append("FREQ=MONTHLY")
+        case .yearly:
+            parts.append("FREQ=YEARLY")
         }
         if schedule.interval > 1 { parts.append("INTERVAL=\(schedule.interval)") }
+        // The rule's own instances: `count` is written per time of day as COUNT.
+        expressible.count = nil
         switch schedule.frequency {
         case .weekly:
             parts.append("BYDAY=" + schedule.weekdays.sorted().map(\.code).joined(separator: ","))
             parts.append("WKST=MO")
-        case .monthly:
+        case .monthly, .yearly:
+            // RFC 5545 reads BYMONTHDAY and n-th BYDAY within each month of BYMONTH.
+            if schedule.frequency == .yearly { parts.append("BYMONTH=" + schedule.months.map(String.init).joined(separator: ",")) }
             let needsLastDay = schedule.missingDays == .lastDay ? schedule.monthDays.filter { abs($0) > 28 } : []
             let plainDays = schedule.monthDays.filter { !needsLastDay.contains($0) }
             if schedule.weekdayOrdinals.isEmpty, plainDays.isEmpty, needsLastDay.count == 1, let day = needsLastDay.first {
-                // Day 31 with lastDay is the month's last day, -31 its first. Other days
-                // would need BYSETPOS, which ical.js ignores: their instants are listed.
-                guard abs(day) == 31 else { return (nil, Schedule(frequency: .once)) }
+                // A day no shorter than every month the rule visits (31, or 29 for
+                // February alone) is, with lastDay, the month's last day, and its negative
+                // the first. Other days would need BYSETPOS, which ical.js ignores: their
+                // instants are listed.
+                let longestMonth = schedule.frequency == .yearly ? schedule.months.map { Self.longestLength(ofMonth: $0) }.max() ?? 31 : 31
+                guard abs(day) >= longestMonth else { return (nil, Schedule(frequency: .once)) }
                 parts.append("BYMONTHDAY=\(day > 0 ? -1 : 1)")
                 expressible.monthDays = [day > 0 ? -1 : 1]
                 expressible.missingDays = .skip
@@ -364,5 +395,23 @@ struct RecurringSeries {
             parts.append("UNTIL=" + ICalendarFormat.utcDateTime(last))
         }
         return (parts.joined(separator: ";"), expressible)
+    }
+
+    /// The most days a month has in any year.
+    private static func longestLength(ofMonth month: Int) -> Int {
+        month == 2 ? 29 : CivilDate.daysInMonth(year: 2001, month: month)
+    }
+
+    /// With `count`, the rule's COUNT for the series at one time of day from `start`: the
+    /// rule's dates from `start` through the last date on which `count` leaves that time a
+    /// slot. EXDATEs use up COUNT as `except` dates use up `count`. Nil without `count`.
+    func countOfRule(_ expressible: Schedule, time: LocalTime, from start: CivilDate) -> (count: Int, lastDate: CivilDate)? {
+        let times = schedule.timesOfDay.resolved
+        guard let count = schedule.count, let index = times.firstIndex(of: time), count > index,
+              let lastDate = schedule.firingDate(number: (count - 1 - index) / times.count + 1)
+        else { return nil }
+        var ruleDates = 0
+        expressible.forEachFiringDate(from: start, through: lastDate) { _ in ruleDates += 1 }
+        return (ruleDates, lastDate)
     }
 }

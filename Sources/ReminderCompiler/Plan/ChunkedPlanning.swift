@@ -122,11 +122,16 @@ public struct ChunkedCompilation {
         // on timing.
         let planStream = Box(PlanJSONStream(header: header))
         let planWriter = BackgroundWriter()
+        // The calendar's VTIMEZONEs come before its events: the zones reminders pin, other
+        // than the plan's, are found first by a pass over what the budget keeps (only for
+        // configs that pin zones).
+        let otherZones = expandedSink != nil && planner.window.pinsOtherZones
+            ? zonesInUse(ranges.lazy.map(draft), keptCount: keptCount, planner: planner) : []
         func calendar(firstEvent: Int64?) -> ExpandedCalendarStream {
             ExpandedCalendarStream(
                 header: header, settings: calendarSettings ?? CalendarSettings(config),
                 eventSpan: (summary.firstKept ?? firstEvent).flatMap { first in summary.lastKept.map { first...$0 } },
-                zones: zones
+                otherZones: otherZones, zones: zones
             )
         }
         // Made at the first event, whose instant starts the VTIMEZONE's span.
@@ -212,6 +217,19 @@ public struct ChunkedCompilation {
             try calendarWriter.finish { try bytes.withUnsafeBytes(icsSink) }
         }
         return sorted
+    }
+
+    /// The zones other than the plan's that the first `keptCount` notifications carry.
+    private func zonesInUse<Drafts: Sequence<PlanDraft>>(_ drafts: Drafts, keptCount: Int, planner: Planner) -> [String] {
+        var found: Set<String> = []
+        var seen = 0
+        for draft in drafts where seen < keptCount {
+            for candidate in draft.candidates.prefix(keptCount - seen) {
+                if let name = planner.zoneName(of: candidate, in: draft) { found.insert(name) }
+            }
+            seen += min(draft.candidates.count, keptCount - seen)
+        }
+        return found.sorted()
     }
 
     /// The first pass of a limited plan: how many notifications the window holds, which

@@ -63,6 +63,18 @@ struct NotificationRenderer {
         id: String, kind: PlannedNotification.Kind, unit: NotificationUnit, live: [Int]?, followUp: Bool,
         fireAt: Int64, parent: String?, replaces: [String]
     ) -> PlannedNotification {
+        var notification = notificationInPlanZone(
+            id: id, kind: kind, unit: unit, live: live, followUp: followUp, fireAt: fireAt, parent: parent, replaces: replaces
+        )
+        // Members of a group share a zone (checked when the config is read).
+        if window.pinsOtherZones { notification.timeZone = window.zoneName(of: reminders[unit.firstMember.reminder]) }
+        return notification
+    }
+
+    private func notificationInPlanZone(
+        id: String, kind: PlannedNotification.Kind, unit: NotificationUnit, live: [Int]?, followUp: Bool,
+        fireAt: Int64, parent: String?, replaces: [String]
+    ) -> PlannedNotification {
         let firstLive = unit.member(live?.first ?? 0)
         let firstIndex = firstLive.reminder
         let firstTexts = texts(of: firstLive, followUp: followUp)

@@ -121,13 +121,18 @@ public struct PlannedNotification: Sendable, Hashable {
     public var sequence: Int
     /// When quiet hours deferred it: the instant it was due (`fireAt` is the quiet hours' end).
     public var deferredFrom: ZonedInstant?
+    /// The zone its reminders pin their times to (`Reminder.timeZone`) when it is not the
+    /// plan's: `slot` is a local time of this zone, while `fireAt` carries the plan zone's
+    /// offset.
+    public var timeZone: String?
 
     /// Creates a notification; `numericId` is derived from `id`.
     public init(
         id: String, kind: Kind, fireAt: ZonedInstant, slot: LocalDateTime, reminders: [String], group: String? = nil,
         parent: String? = nil, title: String, body: String, interruptionLevel: InterruptionLevel,
         category: String? = nil, sound: String? = nil, threadID: String? = nil, userInfo: [String: String] = [:],
-        replaces: [String] = [], durationMinutes: Int = 15, sequence: Int = 0, deferredFrom: ZonedInstant? = nil
+        replaces: [String] = [], durationMinutes: Int = 15, sequence: Int = 0, deferredFrom: ZonedInstant? = nil,
+        timeZone: String? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -148,6 +153,7 @@ public struct PlannedNotification: Sendable, Hashable {
         self.numericId = NotificationID.numericID(of: id)
         self.sequence = sequence
         self.deferredFrom = deferredFrom
+        self.timeZone = timeZone
     }
 }
 

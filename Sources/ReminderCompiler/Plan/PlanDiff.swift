@@ -168,8 +168,8 @@ public enum FieldValue: Sendable, Hashable {
 
     /// The notification keys in the order of SPEC §8.
     static let fieldOrder = [
-        "id", "kind", "fireAt", "deferredFrom", "slot", "reminders", "group", "parent", "title", "body", "interruptionLevel",
-        "category", "sound", "threadID", "userInfo", "replaces", "durationMinutes", "numericId", "sequence",
+        "id", "kind", "fireAt", "deferredFrom", "slot", "timeZone", "reminders", "group", "parent", "title", "body",
+        "interruptionLevel", "category", "sound", "threadID", "userInfo", "replaces", "durationMinutes", "numericId", "sequence",
     ]
 
     /// The fields the plan JSON writes for a notification (absent ones left out).
@@ -183,6 +183,7 @@ public enum FieldValue: Sendable, Hashable {
             "durationMinutes": .integer(notification.durationMinutes),
         ]
         if let deferredFrom = notification.deferredFrom { fields["deferredFrom"] = .instant(deferredFrom) }
+        if let timeZone = notification.timeZone { fields["timeZone"] = .string(timeZone) }
         if let group = notification.group { fields["group"] = .string(group) }
         if let parent = notification.parent { fields["parent"] = .string(parent) }
         if let category = notification.category { fields["category"] = .string(category) }

@@ -18,10 +18,13 @@ struct PlanWarnings {
     /// Reminders with no slot in `(now, windowEnd]` that still fire later. Those that never
     /// fire again already have their own warning (`config.never-fires`).
     func remindersWithoutSlotInWindow() -> [Diagnostic] {
-        let firstDate = window.localDate(of: window.now).adding(days: -1)
-        let lastDate = window.localDate(of: window.windowEnd)
         var warnings: [Diagnostic] = []
-        for reminder in enabledReminders where !hasSlotInWindow(reminder.schedule, from: firstDate, through: lastDate) {
+        for reminder in enabledReminders {
+            // Dates in the zone the reminder's times are read in.
+            let window = window.inZone(of: reminder)
+            let firstDate = window.localDate(of: window.now).adding(days: -1)
+            let lastDate = window.localDate(of: window.windowEnd)
+            guard !hasSlotInWindow(reminder.schedule, from: firstDate, through: lastDate, in: window) else { continue }
             // Long enough for every month/leap-year pattern an interval of up to 1000 can visit.
             let searchLimit = lastDate.adding(days: 146_097 * 2)
             let next = reminder.schedule.frequency == .once
@@ -38,7 +41,9 @@ struct PlanWarnings {
 
     /// Whether a schedule has a slot inside the window: the first firing dates are looked
     /// at one by one, and only until one has a slot inside or after the window.
-    private func hasSlotInWindow(_ schedule: Schedule, from firstDate: CivilDate, through lastDate: CivilDate) -> Bool {
+    private func hasSlotInWindow(
+        _ schedule: Schedule, from firstDate: CivilDate, through lastDate: CivilDate, in window: PlanningWindow
+    ) -> Bool {
         var date = firstDate
         while let firing = schedule.firstFiringDate(onOrAfter: date, notAfter: lastDate) {
             var inside = false
@@ -56,18 +61,19 @@ struct PlanWarnings {
     /// Slots of one reminder that a gap (clocks jumping forward) puts on one instant:
     /// 02:30 and 03:30 both fire at 03:30 when clocks skip from 02:00 to 03:00.
     func slotsSharingAnInstant() -> [Diagnostic] {
-        let timeline = window.timeline
-        var gapDates: [CivilDate] = []
-        for index in timeline.transitionInstants.indices where timeline.offsets[index + 1] > timeline.offsets[index] {
-            let transition = timeline.transitionInstants[index]
-            guard transition > window.now - 86_400, transition <= window.windowEnd + 86_400 else { continue }
-            let date = CivilDate(dayNumber: Int((transition + Int64(timeline.offsets[index])).floorDivided(by: 86_400)))
-            // A gap may end after midnight: the next date's early slots are read with it too.
-            gapDates += [date, date.adding(days: 1)]
-        }
         // One warning per reminder: a reminder every minute shares 60 instants a gap.
         var warnings: [Diagnostic] = []
         for reminder in enabledReminders {
+            // The gaps of the zone the reminder's times are read in.
+            let timeline = window.timeline(of: reminder)
+            var gapDates: [CivilDate] = []
+            for index in timeline.transitionInstants.indices where timeline.offsets[index + 1] > timeline.offsets[index] {
+                let transition = timeline.transitionInstants[index]
+                guard transition > window.now - 86_400, transition <= window.windowEnd + 86_400 else { continue }
+                let date = CivilDate(dayNumber: Int((transition + Int64(timeline.offsets[index])).floorDivided(by: 86_400)))
+                // A gap may end after midnight: the next date's early slots are read with it too.
+                gapDates += [date, date.adding(days: 1)]
+            }
             var shared: [(date: CivilDate, instant: Int64, slots: [Slot])] = []
             var seen: Set<Int64> = []
             for date in gapDates {

@@ -8,6 +8,8 @@ struct PlanningWindow {
     let timeline: ZoneTimeline
     /// The zone, for dates outside the timeline's span.
     let rules: ZoneRules
+    /// Zones reminders pin their times to, other than this one, by name (see `pinning`).
+    var pinnedZones: [String: PinnedZone] = [:]
 
     func zoned(_ instant: Int64) -> ZonedInstant {
         ZonedInstant(seconds: instant, offsetSeconds: timeline.offset(at: instant))
@@ -103,13 +105,18 @@ struct Planner {
         var groupUnitIndex: [String: [LocalDateTime: Int]] = [:]
         for index in reminders.indices {
             let id = reminders[index].id
+            // A reminder in a zone of its own: its local dates may lie a day either side of
+            // the plan's; slots beyond the instants asked for are left out when drafting.
+            let pinned = window.pinnedZone(of: reminders[index])
+            let timeline = pinned?.timeline ?? window.timeline
+            let dates = pinned == nil ? firstDate...lastDate : firstDate.adding(days: -2)...lastDate.adding(days: 2)
             guard let group = reminders[index].group else {
-                reminders[index].schedule.forEachSlot(onDates: firstDate...lastDate, timeline: window.timeline) { slot in
+                reminders[index].schedule.forEachSlot(onDates: dates, timeline: timeline) { slot in
                     units.append(NotificationUnit(key: id, group: nil, firstMember: MemberSlot(reminder: index, slot: slot)))
                 }
                 continue
             }
-            reminders[index].schedule.forEachSlot(onDates: firstDate...lastDate, timeline: window.timeline) { slot in
+            reminders[index].schedule.forEachSlot(onDates: dates, timeline: timeline) { slot in
                 let member = MemberSlot(reminder: index, slot: slot)
                 if let unitIndex = groupUnitIndex[group]?[slot.local] {
                     units[unitIndex].otherMembers.append(member)

@@ -136,9 +136,9 @@ extension Planner {
     /// The unit of a key and slot, expanded on its own date: events may name notifications
     /// far outside the window (a snooze of yesterday's reminder).
     func unit(key: String, group: String?, slot: LocalDateTime) -> NotificationUnit? {
-        let timeline = window.timeline(covering: slot.date)
         var members: [MemberSlot] = []
         for index in reminders.indices where group == nil ? reminders[index].id == key : reminders[index].group == group {
+            let timeline = window.timeline(of: reminders[index], covering: slot.date)
             reminders[index].schedule.forEachSlot(onDates: slot.date...slot.date, timeline: timeline) { found in
                 if found.local == slot { members.append(MemberSlot(reminder: index, slot: found)) }
             }
@@ -344,7 +344,8 @@ extension Planner {
         case .seconds(let seconds):
             start = member.slot.instant - Int64(seconds)
         case .sameDay, .sameDayCounted:
-            start = window.timeline.instant(ofLocal: Int64(member.slot.local.date.dayNumber) * 86_400).instant
+            // Midnight of the slot's date in the zone the reminder is read in.
+            start = window.timeline(of: reminders[member.reminder]).instant(ofLocal: Int64(member.slot.local.date.dayNumber) * 86_400).instant
             if lookback == .sameDayCounted { needed = order.place(of: member, in: self) }
         }
         return activityCount(reminders[member.reminder].activity, in: start...max(start, instant)) >= needed
@@ -386,7 +387,7 @@ struct DailySlotOrder {
         let day = Day(reminder: member.reminder, date: member.slot.local.date)
         if slots[day] == nil {
             var found: [(instant: Int64, local: LocalDateTime)] = []
-            let timeline = planner.window.timeline(covering: day.date)
+            let timeline = planner.window.timeline(of: planner.reminders[member.reminder], covering: day.date)
             planner.reminders[member.reminder].schedule.forEachSlot(onDates: day.date...day.date, timeline: timeline) { slot in
                 found.append((slot.instant, slot.local))
             }

@@ -24,6 +24,8 @@ extension ReminderCompiler {
         var span = 64
         var found: [UpcomingSlot] = []
         let limit = first.adding(days: 146_097)
+        // A counted schedule ends with its last counted slot, as one with `end` does.
+        let lastDate = [reminder.schedule.end, reminder.schedule.lastCountedDate].compactMap { $0 }.min()
         while first <= limit {
             let last = first.adding(days: span - 1)
             let timeline = ZoneTimeline(
@@ -41,7 +43,7 @@ extension ReminderCompiler {
             // A gap can move a slot past the next day's first slot; sort each chunk.
             found += chunk.sorted { ($0.fireAt.seconds, $0.id) < ($1.fireAt.seconds, $1.id) }
             if found.count >= count { break }
-            if let end = reminder.schedule.end, end <= last { break }
+            if let lastDate, lastDate <= last { break }
             first = last.adding(days: 1)
             span = min(span * 4, 146_097)
         }

@@ -2,10 +2,10 @@
 public struct Schedule: Sendable, Hashable {
     /// How often the schedule repeats.
     public enum Frequency: String, Sendable, Hashable, CaseIterable {
-        case daily, weekly, monthly, once
+        case daily, weekly, monthly, yearly, once
     }
 
-    /// What a monthly `days` entry beyond the month's length does.
+    /// What a monthly or yearly `days` entry beyond the month's length does.
     public enum MissingDays: String, Sendable, Hashable, CaseIterable {
         /// The month has no slot for that entry (RFC 5545).
         case skip
@@ -59,14 +59,19 @@ public struct Schedule: Sendable, Hashable {
     public var timesOfDay: TimesOfDay = .list([])
     /// Weekly: the days of the week.
     public var weekdays: Set<Weekday> = []
-    /// Monthly: days of the month, 1…31 or -31…-1.
+    /// Monthly and yearly: days of the month, 1…31 or -31…-1.
     public var monthDays: [Int] = []
-    /// Monthly: n-th weekdays.
+    /// Monthly and yearly: n-th weekdays of the month.
     public var weekdayOrdinals: [WeekdayOrdinal] = []
-    /// Monthly `days` beyond a month's length.
+    /// Monthly and yearly `days` beyond a month's length (29 February in other years).
     public var missingDays: MissingDays = .skip
-    /// Every N days, weeks or months, counted from `start`.
+    /// Yearly: the months (1–12), ascending.
+    public var months: [Int] = []
+    /// Every N days, weeks, months or years, counted from `start`.
     public var interval: Int = 1
+    /// Repeating schedules: only the first `count` slots from `start` (dates in `except`
+    /// use up their slots, as EXDATEs use up an RFC 5545 COUNT).
+    public var count: Int?
     /// First date, included.
     public var start: CivilDate?
     /// Last date, included.
@@ -75,6 +80,10 @@ public struct Schedule: Sendable, Hashable {
     public var exceptions: Set<CivilDate> = []
     /// `once`: the slots.
     public var at: [LocalDateTime] = []
+
+    /// The `count` values a config may give.
+    static let countRange: ClosedRange<Int64> = 1...100_000
+    static let countRangeText = "1–100000"
 
     /// Creates a schedule of a frequency; the decoder fills in the rest.
     public init(frequency: Frequency) {

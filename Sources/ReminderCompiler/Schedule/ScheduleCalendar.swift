@@ -5,13 +5,18 @@ extension Schedule {
         start ?? CivilDate(dayNumber: CivilDate.dayNumber(year: 2000, month: 1, day: 1))
     }
 
-    /// Whether the schedule has slots on `date`, honouring `start`, `end`, `except` and
-    /// `interval`. For `once`, whether some `at` falls on that date.
+    /// Whether the schedule has slots on `date`, honouring `start`, `end`, `except`,
+    /// `interval` and `count`. For `once`, whether some `at` falls on that date.
     public func firesOn(_ date: CivilDate) -> Bool {
         guard isExpandable, CivilDate.expandableDays.contains(date.dayNumber) else { return false }
         if let start, date < start { return false }
         if let end, date > end { return false }
         if exceptions.contains(date) { return false }
+        return repeatsOn(date) && (frequency == .once || isWithinCount(date))
+    }
+
+    /// Whether the schedule's date rule (frequency, interval and days) picks `date`.
+    private func repeatsOn(_ date: CivilDate) -> Bool {
         switch frequency {
         case .once:
             return at.contains { $0.date == date }
@@ -27,11 +32,16 @@ extension Schedule {
             let months = (year * 12 + month) - (anchorYear * 12 + anchorMonth)
             guard months.isMultiple(of: interval) else { return false }
             return monthDayMask(year: year, month: month) & (1 << day) != 0
+        case .yearly:
+            let (year, month, day) = date.components
+            guard (year - anchor.components.year).isMultiple(of: interval), months.contains(month) else { return false }
+            return monthDayMask(year: year, month: month) & (1 << day) != 0
         }
     }
 
-    /// The days of a month on which a monthly schedule fires, before `start`, `end`,
-    /// `except` and `interval` are applied; ascending, without duplicates.
+    /// The days of a month on which a monthly (or, in its `months`, yearly) schedule
+    /// fires, before `start`, `end`, `except`, `interval` and `count` are applied;
+    /// ascending, without duplicates.
     public func monthDaysFiring(year: Int, month: Int) -> [Int] {
         let mask = monthDayMask(year: year, month: month)
         return (1...31).filter { mask & (1 << $0) != 0 }
@@ -88,7 +98,8 @@ extension Schedule {
             forEachFiringDate(from: lower, through: upper) { date in
                 if found == nil, !exceptions.contains(date) { found = date }
             }
-            if let found { return found }
+            // Later dates come after more slots: past `count` here, past it everywhere.
+            if let found { return isWithinCount(found) ? found : nil }
             lower = upper.adding(days: 1)
         }
         return nil

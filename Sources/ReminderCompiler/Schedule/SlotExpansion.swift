@@ -27,12 +27,14 @@ extension Schedule {
             && at.allSatisfy { days.contains($0.date.dayNumber) && $0.time.isValid }
             && monthDays.allSatisfy { (-31...31).contains($0) }
             && weekdayOrdinals.allSatisfy { (-5...5).contains($0.ordinal) }
+            && months.allSatisfy { (1...12).contains($0) }
+            && (count ?? 1) > 0
     }
 }
 
 extension Schedule {
     /// Calls `visit` for every slot whose local date lies in `dates`, date by date and, on
-    /// each date, time by time. `start`, `end`, `except` and `interval` apply.
+    /// each date, time by time. `start`, `end`, `except`, `interval` and `count` apply.
     /// A schedule that fails `ReminderConfig.validate()` in a way expansion cannot survive
     /// (a zero interval, days beyond ±31, dates past the supported years) has no slots.
     public func forEachSlot(onDates dates: ClosedRange<CivilDate>, timeline: ZoneTimeline, _ visit: (Slot) -> Void) {
@@ -51,15 +53,57 @@ extension Schedule {
         }
         let times = timesOfDay.resolved
         var datesBefore = firingDatesBefore(lower)
+        // The rotation index counts slots from `start`, which `count` requires: it is the
+        // slot's place in the count.
+        let countLimit = count ?? Int.max
         forEachFiringDate(from: lower, through: upper) { date in
             if !exceptions.contains(date) {
                 for (index, time) in times.enumerated() {
                     let rotation = datesBefore * times.count + index
+                    guard rotation < countLimit else { break }
                     visit(makeSlot(LocalDateTime(date: date, time: time), rotationIndex: rotation, timeline: timeline))
                 }
             }
             datesBefore += 1
         }
+    }
+
+    /// Whether `count` leaves slots on a firing date: its first slot's place in the count
+    /// is below it. Always true without `count`.
+    func isWithinCount(_ date: CivilDate) -> Bool {
+        guard let count else { return true }
+        return firingDatesBefore(date) * timesOfDay.resolved.count < count
+    }
+
+    /// With `count`, the last date it reaches: the date of its last slot, which has no
+    /// slot when it is an `except` date. Nil without `count`, or when the schedule never has
+    /// that many slots in the supported years. Walks the firing dates from `start` a year
+    /// at a time, so it costs one step per counted date.
+    public var lastCountedDate: CivilDate? {
+        guard let count else { return nil }
+        let timesPerDate = timesOfDay.resolved.count
+        guard timesPerDate > 0 else { return nil }
+        return firingDate(number: (count - 1) / timesPerDate + 1)
+    }
+
+    /// The `number`-th date (from 1) on which the repeating schedule fires, counted from
+    /// its anchor with `except` dates and without `count`; nil when the supported years
+    /// hold fewer.
+    func firingDate(number datesNeeded: Int) -> CivilDate? {
+        guard frequency != .once, isExpandable, datesNeeded > 0 else { return nil }
+        var seen = 0
+        var found: CivilDate?
+        var lower = anchor
+        let lastDay = CivilDate(dayNumber: CivilDate.lastSupportedDay)
+        while found == nil, lower <= lastDay {
+            let upper = min(lastDay, lower.adding(days: 365))
+            forEachFiringDate(from: lower, through: upper) { date in
+                seen += 1
+                if seen == datesNeeded { found = date }
+            }
+            lower = upper.adding(days: 1)
+        }
+        return found
     }
 
     private func makeSlot(_ local: LocalDateTime, rotationIndex: Int, timeline: ZoneTimeline) -> Slot {
@@ -98,24 +142,39 @@ extension Schedule {
             var monthIndex = ceilingDivide(absoluteMonth(of: lower) - anchorMonth, interval) * interval
             while true {
                 let (year, month) = yearAndMonth(anchorMonth + monthIndex)
-                let firstDay = CivilDate.dayNumber(year: year, month: month, day: 1)
-                if firstDay > upper.dayNumber { break }
-                var days = monthDayMask(
-                    length: CivilDate.daysInMonth(year: year, month: month), firstWeekday: CivilDate(dayNumber: firstDay).weekday
-                )
-                while days != 0 {
-                    let dayNumber = firstDay + days.trailingZeroBitCount - 1
-                    days &= days - 1
-                    if dayNumber >= lower.dayNumber && dayNumber <= upper.dayNumber { visit(CivilDate(dayNumber: dayNumber)) }
-                }
+                if CivilDate.dayNumber(year: year, month: month, day: 1) > upper.dayNumber { break }
+                visitFiringDays(year: year, month: month, from: lower, through: upper, visit)
                 monthIndex += interval
             }
+        case .yearly:
+            let anchorYear = anchor.components.year
+            var year = anchorYear + ceilingDivide(lower.components.year - anchorYear, interval) * interval
+            while CivilDate.dayNumber(year: year, month: 1, day: 1) <= upper.dayNumber {
+                for month in months {
+                    visitFiringDays(year: year, month: month, from: lower, through: upper, visit)
+                }
+                year += interval
+            }
+        }
+    }
+
+    /// Calls `visit` for the month's firing days that lie in [lower, upper], ascending.
+    private func visitFiringDays(
+        year: Int, month: Int, from lower: CivilDate, through upper: CivilDate, _ visit: (CivilDate) -> Void
+    ) {
+        let firstDay = CivilDate.dayNumber(year: year, month: month, day: 1)
+        var days = monthDayMask(length: CivilDate.daysInMonth(year: year, month: month), firstWeekday: CivilDate(dayNumber: firstDay).weekday)
+        while days != 0 {
+            let dayNumber = firstDay + days.trailingZeroBitCount - 1
+            days &= days - 1
+            if dayNumber >= lower.dayNumber && dayNumber <= upper.dayNumber { visit(CivilDate(dayNumber: dayNumber)) }
         }
     }
 
     /// How many dates with slots (counting `except` dates) lie in [anchor, date): the
     /// number of dates before `date` that SPEC §5.3's rotation counts. Closed form for
-    /// daily and weekly schedules; one pass over the months in between for monthly ones.
+    /// daily and weekly schedules; for monthly and yearly ones, a pass over at most one
+    /// 400-year cycle of months or years in between.
     /// Negative when `date` precedes the anchor, so that rotation stays periodic.
     func firingDatesBefore(_ date: CivilDate) -> Int {
         let anchorDay = anchor.dayNumber
@@ -130,7 +189,28 @@ extension Schedule {
             let counts = MonthlyFiringCounts(self)
             return monthlyDatesFromAnchorMonth(before: date, counts: counts)
                 - monthlyDatesFromAnchorMonth(before: anchor, counts: counts)
+        case .yearly:
+            let counts = YearlyFiringCounts(self)
+            return yearlyDatesFromAnchorYear(before: date, counts: counts) - yearlyDatesFromAnchorYear(before: anchor, counts: counts)
         }
+    }
+
+    /// Firing dates in [1 January of the anchor's year, date).
+    private func yearlyDatesFromAnchorYear(before date: CivilDate, counts: YearlyFiringCounts) -> Int {
+        let anchorYear = anchor.components.year
+        let (year, month, day) = date.components
+        let target = year - anchorYear
+        let steps = ceilingDivide(target, interval)
+        var count = steps >= 0
+            ? counts.total(fromYear: anchorYear, steps: steps, interval: interval)
+            : -counts.total(fromYear: anchorYear + steps * interval, steps: -steps, interval: interval)
+        if target.isMultiple(of: interval) {
+            for earlier in months where earlier <= month {
+                let mask = monthDayMask(year: year, month: earlier)
+                count += (earlier < month ? mask : mask & ((1 << UInt32(day)) - 1)).nonzeroBitCount
+            }
+        }
+        return count
     }
 
     /// Firing dates in [Monday of the anchor's week, date).
@@ -174,32 +254,69 @@ struct MonthlyFiringCounts {
         }
     }
 
-    /// The Gregorian calendar repeats every 400 years: 4800 months.
-    private static let cycleMonths = 4800
-
-    /// Firing dates in the months `first + k × interval` for k in 0..<steps. The kinds of
-    /// month repeat every `cycleMonths / gcd(cycleMonths, interval)` steps, so at most one
-    /// cycle is walked however far apart the months lie.
-    func total(fromMonth first: Int, steps: Int, interval: Int) -> Int {
-        var a = Self.cycleMonths
-        var b = interval
-        while b != 0 { (a, b) = (b, a % b) }
-        let period = Self.cycleMonths / a
-        let walked = min(steps, period)
-        let fullCycles = steps / period
-        let remainder = steps % period
-        var cycleTotal = 0
-        var remainderTotal = 0
-        for step in 0..<walked {
-            let (year, month) = yearAndMonth(first + step * interval)
-            let length = CivilDate.daysInMonth(year: year, month: month)
-            let firstWeekday = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: month, day: 1)).weekday
-            let monthCount = counts[(length - 28) * 7 + firstWeekday.rawValue - 1]
-            cycleTotal += monthCount
-            if step < remainder { remainderTotal += monthCount }
-        }
-        return steps < period ? cycleTotal : fullCycles * cycleTotal + remainderTotal
+    /// Firing dates in one month.
+    func count(year: Int, month: Int) -> Int {
+        let length = CivilDate.daysInMonth(year: year, month: month)
+        let firstWeekday = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: month, day: 1)).weekday
+        return counts[(length - 28) * 7 + firstWeekday.rawValue - 1]
     }
+
+    /// Firing dates in the months `first + k × interval` for k in 0..<steps.
+    func total(fromMonth first: Int, steps: Int, interval: Int) -> Int {
+        periodicTotal(from: first, steps: steps, interval: interval, cycle: 4800) { absolute in
+            let (year, month) = yearAndMonth(absolute)
+            return count(year: year, month: month)
+        }
+    }
+}
+
+/// How many dates a yearly schedule fires on per year, by whether the year is a leap year
+/// and the weekday of its 1 January: 2 × 7 kinds of year.
+struct YearlyFiringCounts {
+    /// Indexed by `(leap ? 7 : 0) + weekday of 1 January − 1`.
+    private var counts: [Int] = []
+
+    init(_ schedule: Schedule) {
+        let months = MonthlyFiringCounts(schedule)
+        // 2000–2027 hold a full 28-year solar cycle with no leap day left out: every one
+        // of the 14 kinds of year.
+        var kinds: [Int: Int] = [:]
+        for year in 2000..<2028 {
+            let leap = CivilDate.daysInMonth(year: year, month: 2) == 29
+            let weekday = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: 1, day: 1)).weekday
+            kinds[(leap ? 7 : 0) + weekday.rawValue - 1] = schedule.months.reduce(0) { $0 + months.count(year: year, month: $1) }
+        }
+        counts = (0..<14).map { kinds[$0] ?? 0 }
+    }
+
+    /// Firing dates in the years `first + k × interval` for k in 0..<steps.
+    func total(fromYear first: Int, steps: Int, interval: Int) -> Int {
+        periodicTotal(from: first, steps: steps, interval: interval, cycle: 400) { year in
+            let leap = CivilDate.daysInMonth(year: year, month: 2) == 29
+            return counts[(leap ? 7 : 0) + CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: 1, day: 1)).weekday.rawValue - 1]
+        }
+    }
+}
+
+/// The sum of `countOf(first + k × interval)` for k in 0..<steps, where `countOf` repeats
+/// every `cycle` units (the Gregorian calendar repeats every 400 years, 4800 months). The
+/// terms repeat every `cycle / gcd(cycle, interval)` steps, so at most one period is walked
+/// however far apart the units lie.
+func periodicTotal(from first: Int, steps: Int, interval: Int, cycle: Int, countOf: (Int) -> Int) -> Int {
+    var a = cycle
+    var b = interval
+    while b != 0 { (a, b) = (b, a % b) }
+    let period = cycle / a
+    let walked = min(steps, period)
+    let remainder = steps % period
+    var cycleTotal = 0
+    var remainderTotal = 0
+    for step in 0..<walked {
+        let unitCount = countOf(first + step * interval)
+        cycleTotal += unitCount
+        if step < remainder { remainderTotal += unitCount }
+    }
+    return steps < period ? cycleTotal : (steps / period) * cycleTotal + remainderTotal
 }
 
 /// Months since year 0 (year × 12 + month − 1), for month arithmetic.

@@ -50,12 +50,12 @@ def parse_instant(text):
 
 
 def renamed(text, name):
-    """The calendar with its zone renamed: only its own VTIMEZONE can give the offsets."""
-    found = re.search(r"^TZID:(.*)\r$", text, re.MULTILINE)
-    if found is None:  # a calendar without events has no VTIMEZONE
-        return text
-    zone = found.group(1)
-    text = text.replace("TZID:" + zone + "\r\n", "TZID:" + name + "\r\n").replace("TZID=" + zone + ":", "TZID=" + name + ":")
+    """The calendar with its zones renamed (the plan's, then those of reminders with a zone
+    of their own): only its own VTIMEZONEs can give the offsets. A reminder's zone keeps
+    its own name in the new one, since an update may pin another zone in its place."""
+    for index, zone in enumerate(re.findall(r"^TZID:(.*)\r$", text, re.MULTILINE)):
+        new = name if index == 0 else f"{name}+{zone}"
+        text = text.replace("TZID:" + zone + "\r\n", "TZID:" + new + "\r\n").replace("TZID=" + zone + ":", "TZID=" + new + ":")
     return re.sub(r"X-WR-TIMEZONE:[^\r]*\r\n", "", text)
 
 

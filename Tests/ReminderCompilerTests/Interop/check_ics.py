@@ -64,18 +64,19 @@ def load(path, rename):
     raw = open(path, "rb").read()
     text = raw.decode("utf-8")
     if rename:
-        renamed = RENAMED
-        found = re.search(r"^TZID:(.*)\r$", text, re.MULTILINE)
-        if found is None:  # a calendar without events has no VTIMEZONE to rename
+        # Every VTIMEZONE: the plan's first, then those of reminders with a zone of their own.
+        zones = re.findall(r"^TZID:(.*)\r$", text, re.MULTILINE)
+        if not zones:  # a calendar without events has no VTIMEZONE to rename
             return raw, text
-        zone = found.group(1)
-        text = text.replace("TZID:" + zone + "\r\n", "TZID:" + renamed + "\r\n")
-        text = text.replace("TZID=" + zone + ":", "TZID=" + renamed + ":")
+        for index, zone in enumerate(zones):
+            renamed = RENAMED if index == 0 else f"{RENAMED}-{index + 1}"
+            text = text.replace("TZID:" + zone + "\r\n", "TZID:" + renamed + "\r\n")
+            text = text.replace("TZID=" + zone + ":", "TZID=" + renamed + ":")
         # X-WR-TIMEZONE only names a zone for floating times, which remindc never writes;
         # drop it so that nothing can look the real zone up by name.
         text = re.sub(r"X-WR-TIMEZONE:[^\r]*\r\n", "", text)
-        if zone in text:
-            raise ValueError("renaming left the zone name in the file")
+        if any(zone in text for zone in zones):
+            raise ValueError("renaming left a zone name in the file")
     return raw, text
 
 

@@ -55,7 +55,15 @@ struct CountedGoalsAndChainsPropertyTests {
             let now = Int64(center.dayNumber) * 86_400 + Int64(generator.random.int(0...86_399))
             let horizon = generator.random.int(1...6)
             let windowEnd = now + Int64(horizon) * 86_400
-            let reference = ReferenceExpander(zone: config.timeZone!)
+            // Each reminder's slots are read in its own zone when it pins one.
+            var references: [String: ReferenceExpander] = [:]
+            func reference(for reminder: Reminder) -> ReferenceExpander {
+                let zone = reminder.timeZone ?? config.timeZone!
+                if let known = references[zone] { return known }
+                let made = ReferenceExpander(zone: zone)
+                references[zone] = made
+                return made
+            }
             let options = CompileOptions(now: .instant(now), horizonDays: horizon, pendingLimit: 0)
 
             // The reference's parts: every slot of every reminder from two days before `now`
@@ -70,7 +78,7 @@ struct CountedGoalsAndChainsPropertyTests {
             let lastDate = CivilDate(dayNumber: Int(windowEnd.floorDivided(by: 86_400)) + 1)
             var slotsByReminderAndDate: [String: [CivilDate: [Slot]]] = [:]
             for reminder in config.reminders where reminder.enabled {
-                for slot in reference.slots(reminder.schedule, from: firstDate.adding(days: -1), through: lastDate) {
+                for slot in reference(for: reminder).slots(reminder.schedule, from: firstDate.adding(days: -1), through: lastDate.adding(days: 1)) {
                     slotsByReminderAndDate[reminder.id, default: [:]][slot.local.date, default: []].append(slot)
                     guard slot.local.date >= firstDate else { continue }
                     let parentID = NotificationID.occurrence(reminder.group ?? reminder.id, slot: slot.local)
@@ -121,9 +129,9 @@ struct CountedGoalsAndChainsPropertyTests {
 
             // The reference's verdict for each part.
             let reminders = Dictionary(uniqueKeysWithValues: config.reminders.map { ($0.id, $0) })
-            func midnight(_ date: CivilDate) -> Int64 {
+            func midnight(_ date: CivilDate, of reminder: Reminder) -> Int64 {
                 let (year, month, day) = date.components
-                return reference.instant(year: year, month: month, day: day, minuteOfDay: 0).instant
+                return reference(for: reminder).instant(year: year, month: month, day: day, minuteOfDay: 0).instant
             }
             func removedByEvent(parentID: String, member: String, link: Int) -> Bool {
                 named.contains { event in
@@ -141,10 +149,10 @@ struct CountedGoalsAndChainsPropertyTests {
                 case .seconds(let seconds):
                     return (entries.contains { $0 >= slot.instant - Int64(seconds) && $0 <= instant }, false)
                 case .sameDay:
-                    let start = midnight(slot.local.date)
+                    let start = midnight(slot.local.date, of: reminder)
                     return (entries.contains { $0 >= start && $0 <= instant }, false)
                 case .sameDayCounted:
-                    let start = midnight(slot.local.date)
+                    let start = midnight(slot.local.date, of: reminder)
                     let day = slotsByReminderAndDate[member]?[slot.local.date] ?? []
                     let place = 1 + day.filter { ($0.instant, $0.local) < (slot.instant, slot.local) }.count
                     return (entries.filter { $0 >= start && $0 <= instant }.count >= place, true)
@@ -168,9 +176,10 @@ struct CountedGoalsAndChainsPropertyTests {
             #expect(found == expectedLive, "round \(round)")
             checked.notifications += baseline.notifications.count
         }
-        // The generator reaches every rule often.
-        #expect(checked.notifications > 3_000, "\(checked)")
+        // The generator reaches every rule often (yearly and counted schedules, which fire
+        // rarely in a short window, take a part of its draws).
+        #expect(checked.notifications > 2_500, "\(checked)")
         #expect(checked.chained > 800, "\(checked)")
-        #expect(checked.counted > 600 && checked.suppressedByCount > 100, "\(checked)")
+        #expect(checked.counted > 400 && checked.suppressedByCount > 25, "\(checked)")
     }
 }

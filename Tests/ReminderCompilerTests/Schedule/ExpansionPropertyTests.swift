@@ -16,8 +16,8 @@ struct ScheduleGenerator {
     }
 
     mutating func schedule(around date: CivilDate) -> Schedule {
-        let frequencies: [Schedule.Frequency] = [.daily, .weekly, .monthly, .monthly, .once]
-        var schedule = Schedule(frequency: frequencies[int(0...4)])
+        let frequencies: [Schedule.Frequency] = [.daily, .weekly, .monthly, .monthly, .yearly, .yearly, .once]
+        var schedule = Schedule(frequency: frequencies[int(0...frequencies.count - 1)])
         if chance(85) { schedule.start = date.adding(days: -int(0...400)) }
         if chance(25) { schedule.end = date.adding(days: int(0...60)) }
         if let start = schedule.start, let end = schedule.end, end < start { schedule.end = start }
@@ -26,6 +26,11 @@ struct ScheduleGenerator {
             return schedule
         }
         if schedule.start != nil, chance(50) { schedule.interval = int(2...5) }
+        // Counts that end inside the ranges compared, and beyond them; a count replaces `end`.
+        if schedule.start != nil, chance(35) {
+            schedule.count = int(1...(chance(50) ? 12 : 600))
+            schedule.end = nil
+        }
         switch int(0...9) {
         case 0:
             let from = int(0...1200)
@@ -39,7 +44,13 @@ struct ScheduleGenerator {
         switch schedule.frequency {
         case .weekly:
             schedule.weekdays = Set((0..<int(1...4)).map { _ in Weekday(rawValue: int(1...7))! })
-        case .monthly:
+        case .monthly, .yearly:
+            if schedule.frequency == .yearly {
+                // Often the month of the cases' centre, so that yearly slots fall inside them;
+                // February for 29 February.
+                let near = date.components.month
+                schedule.months = Set((0..<int(1...3)).map { _ in chance(50) ? near : (chance(30) ? 2 : int(1...12)) }).sorted()
+            }
             if chance(70) {
                 schedule.monthDays = Set((0..<int(1...3)).map { _ in chance(60) ? int(26...31) : (chance(50) ? -int(1...31) : int(1...31)) }).sorted()
                 schedule.missingDays = chance(50) ? .skip : .lastDay
@@ -103,14 +114,45 @@ struct ExpansionPropertyTests {
             schedule.forEachSlot(onDates: first...last, timeline: timeline) { engine.append($0) }
             let expected = reference.slots(schedule, from: first, through: last)
             #expect(engine == expected, "\(zone) \(first)…\(last) \(schedule)")
+            // The date-level answer agrees with the reference's slots, `count` included.
+            let referenceDates = Set(expected.map(\.local.date))
+            var date = first
+            while date <= last {
+                #expect(schedule.firesOn(date) == referenceDates.contains(date), "\(date) \(schedule)")
+                date = date.adding(days: 1)
+            }
             compared += expected.count
+        }
+        #expect(compared > 100)
+    }
+
+    @Test("the last date a count reaches is the date of the reference's count-th slot")
+    func lastCountedDate() throws {
+        var random = ScheduleGenerator(generator: SeededGenerator(seed: 0xC0C0))
+        let reference = ReferenceExpander(zone: "UTC")
+        var compared = 0
+        for _ in 0..<300 {
+            var schedule = random.schedule(around: CivilDate(year: 2026, month: 3, day: 1)!)
+            guard schedule.frequency != .once, let start = schedule.start else { continue }
+            schedule.count = random.int(1...40)
+            schedule.end = nil
+            let times = schedule.timesOfDay.resolved.count
+            // The count-th slot with `except` dates kept, as COUNT counts EXDATEs.
+            var withoutExceptions = schedule
+            withoutExceptions.exceptions = []
+            withoutExceptions.count = nil
+            let slots = reference.slots(withoutExceptions, from: start, through: start.adding(days: 3 * 366))
+            let expected = slots.first { $0.rotationIndex == schedule.count! - 1 }?.local.date
+            guard let expected else { continue }
+            #expect(schedule.lastCountedDate == expected, "\(schedule) (\(times) times a day)")
+            compared += 1
         }
         #expect(compared > 100)
     }
 }
 
-@Suite("Monthly rotation far from the anchor")
-struct MonthlyRotationTests {
+@Suite("Monthly and yearly rotation far from the anchor")
+struct FarRotationTests {
     /// Firing dates in [anchor, date) counted one month at a time, the slow way.
     static func countedMonthByMonth(_ schedule: Schedule, before date: CivilDate) -> Int {
         func months(_ date: CivilDate) -> Int { date.components.year * 12 + date.components.month - 1 }
@@ -139,17 +181,50 @@ struct MonthlyRotationTests {
         return count
     }
 
-    @Test("the counted rotation equals a month-by-month count, also centuries away and across 400-year cycles")
-    func farFromAnchor() {
-        var random = ScheduleGenerator(generator: SeededGenerator(seed: 4800))
+    /// Firing dates in [anchor, date) counted one year at a time, the slow way.
+    static func countedYearByYear(_ schedule: Schedule, before date: CivilDate) -> Int {
+        func firing(inYear year: Int, before limit: CivilDate? = nil) -> Int {
+            schedule.months.reduce(0) { total, month in
+                total + schedule.monthDaysFiring(year: year, month: month).count { day in
+                    limit.map { CivilDate(year: year, month: month, day: day)! < $0 } ?? true
+                }
+            }
+        }
+        let anchorYear = schedule.anchor.components.year
+        let (year, _, _) = date.components
+        var count = 0
+        var current = anchorYear
+        if year >= anchorYear {
+            while current < year {
+                count += firing(inYear: current)
+                current += schedule.interval
+            }
+        } else {
+            while current - schedule.interval >= year {
+                current -= schedule.interval
+                count -= firing(inYear: current)
+            }
+        }
+        if current == year { count += firing(inYear: year, before: date) }
+        return count - firing(inYear: anchorYear, before: schedule.anchor)
+    }
+
+    @Test("the counted rotation equals a month-by-month or year-by-year count, also centuries away and across 400-year cycles",
+          arguments: [Schedule.Frequency.monthly, .yearly])
+    func farFromAnchor(_ frequency: Schedule.Frequency) {
+        var random = ScheduleGenerator(generator: SeededGenerator(seed: frequency == .monthly ? 4800 : 400))
+        // Intervals around the calendar's cycles: 12 months, 4800 months, 4 and 400 years.
+        let intervals = frequency == .monthly ? [1, 2, 3, 5, 7, 12, 13, 25, 400, 4800] : [1, 2, 3, 4, 7, 100, 400, 401, 1000]
         var compared = 0
-        for _ in 0..<300 {
+        for _ in 0..<600 {
             var schedule = random.schedule(around: CivilDate(year: 2026, month: 1, day: 1)!)
-            guard schedule.frequency == .monthly else { continue }
+            guard schedule.frequency == frequency else { continue }
             schedule.start = random.chance(20) ? nil : CivilDate(year: random.int(1970...2100), month: random.int(1...12), day: random.int(1...28))
-            schedule.interval = [1, 2, 3, 5, 7, 12, 13, 25, 400, 4800][random.int(0...9)]
+            schedule.interval = intervals[random.int(0...intervals.count - 1)]
             let date = CivilDate(year: random.int(1970...9999), month: random.int(1...12), day: random.int(1...28))!
-            #expect(schedule.firingDatesBefore(date) == Self.countedMonthByMonth(schedule, before: date), "\(schedule) \(date)")
+            let slow = frequency == .monthly
+                ? Self.countedMonthByMonth(schedule, before: date) : Self.countedYearByYear(schedule, before: date)
+            #expect(schedule.firingDatesBefore(date) == slow, "\(schedule) \(date)")
             compared += 1
         }
         #expect(compared > 50)

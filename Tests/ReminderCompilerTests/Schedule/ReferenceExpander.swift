@@ -50,9 +50,13 @@ struct ReferenceExpander {
             let mondayOfAnchor = dates.date(byAdding: .day, value: -(anchorWeekday - 1), to: anchor)!
             let weeks = daysBetween(mondayOfAnchor, mondayOfDate) / 7
             return weeks % schedule.interval == 0
-        case .monthly:
-            let months = (year - anchorParts.year) * 12 + (month - anchorParts.month)
-            guard months % schedule.interval == 0 else { return false }
+        case .monthly, .yearly:
+            if schedule.frequency == .yearly {
+                guard (year - anchorParts.year) % schedule.interval == 0, schedule.months.contains(month) else { return false }
+            } else {
+                let months = (year - anchorParts.year) * 12 + (month - anchorParts.month)
+                guard months % schedule.interval == 0 else { return false }
+            }
             let length = dates.range(of: .day, in: .month, for: date)!.count
             for entry in schedule.monthDays {
                 var target = entry > 0 ? entry : length + 1 + entry
@@ -99,7 +103,7 @@ struct ReferenceExpander {
     }
 
     /// The slots on local dates first…last with their rotation index, k counted by walking
-    /// every date from the anchor.
+    /// every date from the anchor; with `count`, those whose k is below it.
     func slots(_ schedule: Schedule, from first: CivilDate, through last: CivilDate) -> [Slot] {
         if schedule.frequency == .once {
             return schedule.at.enumerated().compactMap { index, slot in
@@ -132,7 +136,7 @@ struct ReferenceExpander {
                 let inRange = date >= firstDate && schedule.start.map({ civil >= $0 }) ?? true
                     && schedule.end.map({ civil <= $0 }) ?? true
                 if inRange && !schedule.exceptions.contains(civil) {
-                    for (index, time) in times.enumerated() {
+                    for (index, time) in times.enumerated() where datesBefore * times.count + index < schedule.count ?? .max {
                         let (instant, moved) = instant(year: year, month: month, day: day, minuteOfDay: time.minuteOfDay)
                         result.append(Slot(
                             local: LocalDateTime(date: civil, time: time), instant: instant, movedByGap: moved,

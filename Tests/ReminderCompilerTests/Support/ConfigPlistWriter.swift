@@ -86,6 +86,7 @@ enum ConfigPlistWriter {
         xml += integer("durationMinutes", reminder.durationMinutes)
         xml += boolean("replacesEarlier", reminder.replacesEarlier)
         if let quiet = reminder.quietHours { xml += boolean("quietHours", quiet) }
+        if let zone = reminder.timeZone { xml += string("timeZone", zone) }
         xml += "<key>schedule</key>" + write(reminder.schedule)
         return xml + "</dict>\n"
     }
@@ -105,6 +106,10 @@ enum ConfigPlistWriter {
                     + string("until", window.upperBound.description) + "</dict>"
             }
             xml += integer("interval", schedule.interval)
+            if let count = schedule.count { xml += integer("count", count) }
+        }
+        if !schedule.months.isEmpty {
+            xml += "<key>months</key><array>" + schedule.months.map { "<integer>\($0)</integer>" }.joined() + "</array>"
         }
         if !schedule.weekdays.isEmpty { xml += strings("weekdays", schedule.weekdays.sorted().map(\.name)) }
         if !schedule.monthDays.isEmpty {
