@@ -39,6 +39,9 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
     @Option(name: .customLong("ics-scope"), help: "plan (the plan's notifications) or window (every notification of the window, before the budget); default: the config's calendarScope.")
     var icsScope: CalendarScope?
 
+    @Option(help: "Also write the plan as one self-contained HTML page: a calendar grid per week, with what the events suppressed and the budget dropped.")
+    var html: String?
+
     @Option(help: "The previous plan: unchanged notifications keep their sequence, changed ones count it up.")
     var previous: String?
 
@@ -61,7 +64,7 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
 
     func run() throws {
         // Every output is checked before anything is read, computed or written.
-        try AtomicOutput.checkTargets([("-o", output), ("--ics", ics), ("--diff", diff)], inputs: [config, events, previous])
+        try AtomicOutput.checkTargets([("-o", output), ("--ics", ics), ("--diff", diff), ("--html", html)], inputs: [config, events, previous])
         guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
         var eventsInput: (bytes: [UInt8], path: String)?
         if let events {
@@ -72,9 +75,9 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
             now: try moment.resolve(), timeZone: timeZone, horizonDays: horizonDays, pendingLimit: pendingLimit
         )
         let previousPlan = try previous.map(CommandLineInput.readPlan)
-        // A diff needs the whole plan; otherwise the plan and the calendar are written a
-        // few weeks at a time.
-        if diff == nil {
+        // A diff and the HTML page need the whole plan; otherwise the plan and the calendar
+        // are written a few weeks at a time.
+        if diff == nil, html == nil {
             try compileInChunks(bytes, events: eventsInput, options: options, previous: previousPlan)
             return
         }
@@ -108,6 +111,12 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
         }
         if let diff, let previousPlan {
             try files.stage(DiffOutput.json(PlanDiff(old: previousPlan, new: plan)), at: diff)
+        }
+        if let html {
+            // What the budget drops is shown too: the same compile without it.
+            let unbudgeted = plan.pendingLimit == 0 ? plan
+                : ReminderCompiler.compile(bytes, path: config, options: options.withoutBudget, events: eventsInput).plan ?? plan
+            try files.stage(Array(AgendaHTML.render(Agenda(plan: plan, config: parsed, unbudgeted: unbudgeted)).utf8), at: html)
         }
         try files.commit()
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import ReminderCompiler
 
-/// `remindc diff OLD.json NEW.json [--format text|json|markdown] [--exit-code]`.
+/// `remindc diff OLD.json NEW.json [--format text|json|markdown|html] [--exit-code]`.
 struct Diff: ParsableCommand, ReportsDiagnostics {
     static let configuration = CommandConfiguration(
         abstract: "Compare two plans: what to add, cancel and update.",
@@ -19,10 +19,10 @@ struct Diff: ParsableCommand, ReportsDiagnostics {
 
     /// The diff's forms.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, markdown
+        case text, json, markdown, html
     }
 
-    @Option(help: "text (for people and code review), json (for programs) or markdown (for a pull-request comment).")
+    @Option(help: "text (for people and code review), json (for programs), markdown (for a pull-request comment) or html (one self-contained page).")
     var format: Format = .text
 
     @Flag(name: .customLong("exit-code"), help: "Exit with 2 when there are changes to apply, 0 when there are none.")
@@ -54,6 +54,8 @@ struct Diff: ParsableCommand, ReportsDiagnostics {
             FileHandle.standardOutput.write(Data(DiffOutput.json(diff)))
         case .markdown:
             FileHandle.standardOutput.write(Data(DiffOutput.markdown(diff).utf8))
+        case .html:
+            FileHandle.standardOutput.write(Data(DiffHTML.render(diff).utf8))
         }
         if exitCode, diff.hasChanges { throw ExitCode(2) }
     }

@@ -17,6 +17,8 @@ struct EventSources: Sendable, Hashable {
     struct Dated: Sendable, Hashable {
         let at: Int64
         let location: SourceLocation
+        /// The activity logged; nil for a snooze.
+        var activity: String? = nil
     }
 
     /// The first event of each activity.
@@ -101,7 +103,7 @@ enum EventsDecoder {
             if let activity, let at {
                 events.activities[activity, default: []].append(at)
                 if events.sources.firstOfActivity[activity] == nil { events.sources.firstOfActivity[activity] = node.location }
-                events.sources.dated.append(EventSources.Dated(at: at, location: node.location))
+                events.sources.dated.append(EventSources.Dated(at: at, location: node.location, activity: activity))
             }
             return
         }

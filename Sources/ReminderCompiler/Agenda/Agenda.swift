@@ -1,0 +1,182 @@
+/// A plan laid out day by day in the plan zone's local time, for a person to read: what
+/// the phone will show, what the events suppressed, what the budget left out, and where
+/// the clocks change.
+public struct Agenda: Sendable {
+    /// What an entry stands for.
+    public enum Status: Sendable, Hashable {
+        /// In the plan: the phone shows it.
+        case planned
+        /// Removed by an event, look-back or quiet hours (SPEC §6, §13).
+        case suppressed(SuppressedNotification.Reason)
+        /// In the window but after the budget's cut (`coveredUntil`): not scheduled yet.
+        case dropped
+    }
+
+    /// One notification, or one that will not come.
+    public struct Entry: Sendable, Hashable {
+        public var id: String
+        /// `single`, `group`, `followUp` or `snooze`; a suppressed entry's kind is its ID's.
+        public var kind: PlannedNotification.Kind
+        public var fireAt: ZonedInstant
+        public var title: String
+        /// The member reminders' ids.
+        public var reminders: [String]
+        public var status: Status
+        /// When quiet hours deferred it: the instant it was due.
+        public var deferredFrom: ZonedInstant?
+        /// Its reminders' own zone (`timeZone`) and the time there, when not the plan's.
+        public var homeZone: HomeZoneTime?
+        /// Members an event removed from a notification that still comes for the others.
+        public var removedMembers: [RemovedMember] = []
+        /// Follow-ups and snoozes of this notification, in firing order.
+        public var children: [Entry] = []
+    }
+
+    /// The time of an entry in the zone its reminders pin.
+    public struct HomeZoneTime: Sendable, Hashable {
+        public var name: String
+        public var time: ZonedInstant
+    }
+
+    /// A member left out of a notification that still comes.
+    public struct RemovedMember: Sendable, Hashable {
+        public var reminder: String
+        public var reason: SuppressedNotification.Reason
+    }
+
+    /// A change of the zone's offset.
+    public struct ClockChange: Sendable, Hashable {
+        /// The first instant with the new offset.
+        public var instant: Int64
+        public var offsetBefore: Int
+        public var offsetAfter: Int
+        /// Whether local times are skipped (clocks forward) rather than repeated.
+        public var isGap: Bool { offsetAfter > offsetBefore }
+    }
+
+    /// One local date.
+    public struct Day: Sendable, Hashable {
+        public var date: CivilDate
+        /// Top-level entries in firing order; follow-ups and snoozes are under their parent
+        /// when it is on the agenda.
+        public var entries: [Entry]
+        public var clockChanges: [ClockChange]
+    }
+
+    /// The plan's zone.
+    public var timeZone: String
+    public var now: ZonedInstant
+    /// The last instant shown.
+    public var end: ZonedInstant
+    /// Where the budget cut the plan, when it did.
+    public var coveredUntil: ZonedInstant?
+    /// How many notifications the budget left out in the whole window.
+    public var dropped: Int
+    public var days: [Day]
+}
+
+extension Agenda {
+    /// The agenda of a plan from `now` for `days` days (the whole window when nil).
+    ///
+    /// - Parameters:
+    ///   - config: the plan's config, for the titles of suppressed notifications (their
+    ///     reminders' ids otherwise).
+    ///   - unbudgeted: the same compile without the budget, whose extra notifications are
+    ///     shown as dropped; without it only their count is known.
+    public init(plan: Plan, config: ReminderConfig? = nil, unbudgeted: Plan? = nil, days: Int? = nil, zones: TimeZoneDatabase = .system) {
+        let end = days.map { min(plan.windowEnd.seconds, plan.now.seconds + Int64(max($0, 0)) * 86_400) } ?? plan.windowEnd.seconds
+        let shown = { (instant: Int64) in instant > plan.now.seconds && instant <= end }
+        let titles = Dictionary((config?.reminders ?? []).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        func entry(_ notification: PlannedNotification, status: Status) -> Entry {
+            var entry = Entry(
+                id: notification.id, kind: notification.kind, fireAt: notification.fireAt, title: notification.title,
+                reminders: notification.reminders, status: status, deferredFrom: notification.deferredFrom
+            )
+            if let name = notification.timeZone, let rules = zones.zone(name) {
+                let instant = notification.fireAt.seconds
+                entry.homeZone = HomeZoneTime(name: name, time: ZonedInstant(seconds: instant, offsetSeconds: rules.offsetSeconds(at: instant)))
+            }
+            return entry
+        }
+        var all = plan.notifications.filter { shown($0.fireAt.seconds) }.map { entry($0, status: .planned) }
+        let kept = Set(plan.notifications.map(\.id))
+        if let unbudgeted {
+            all += unbudgeted.notifications.filter { !kept.contains($0.id) && shown($0.fireAt.seconds) }.map { entry($0, status: .dropped) }
+        }
+        // A notification that still comes for some members lists the others as removed.
+        var positions: [String: Int] = [:]
+        for index in all.indices { positions[all[index].id] = index }
+        for suppressed in plan.suppressed where shown(suppressed.fireAt.seconds) {
+            if let index = positions[suppressed.id] {
+                all[index].removedMembers += suppressed.reminders.map { RemovedMember(reminder: $0, reason: suppressed.reason) }
+                continue
+            }
+            let reference = OccurrenceReference(suppressed.id)
+            // A group's ID names the group, not a member.
+            let kind: PlannedNotification.Kind = suppressed.id.hasSuffix("-snooze") ? .snooze
+                : reference?.isFollowUp == true ? .followUp
+                : reference.map { !suppressed.reminders.contains($0.key) } == true ? .group : .single
+            all.append(Entry(
+                id: suppressed.id, kind: kind, fireAt: suppressed.fireAt,
+                title: suppressed.reminders.map { titles[$0] ?? $0 }.joined(separator: ", "), reminders: suppressed.reminders,
+                status: .suppressed(suppressed.reason)
+            ))
+        }
+        all.sort { ($0.fireAt.seconds, $0.id) < ($1.fireAt.seconds, $1.id) }
+        // Follow-ups and snoozes go under their parent when it is on the agenda.
+        let parents = Set(all.map(\.id))
+        var children: [String: [Entry]] = [:]
+        var topLevel: [Entry] = []
+        for item in all {
+            if let parent = Self.parentID(of: item), parents.contains(parent) {
+                children[parent, default: []].append(item)
+            } else {
+                topLevel.append(item)
+            }
+        }
+        func attach(_ item: Entry) -> Entry {
+            var item = item
+            item.children = (children[item.id] ?? []).map(attach)
+            return item
+        }
+        var byDate: [CivilDate: [Entry]] = [:]
+        for item in topLevel {
+            byDate[Self.localDate(of: item.fireAt), default: []].append(attach(item))
+        }
+        var changesByDate: [CivilDate: [ClockChange]] = [:]
+        if let rules = zones.zone(plan.timeZone) {
+            let timeline = ZoneTimeline(rules: rules, span: plan.now.seconds...max(plan.now.seconds, end))
+            for index in timeline.transitionInstants.indices {
+                let change = ClockChange(
+                    instant: timeline.transitionInstants[index], offsetBefore: Int(timeline.offsets[index]),
+                    offsetAfter: Int(timeline.offsets[index + 1])
+                )
+                let date = Self.localDate(of: ZonedInstant(seconds: change.instant, offsetSeconds: change.offsetBefore))
+                changesByDate[date, default: []].append(change)
+            }
+        }
+        self.timeZone = plan.timeZone
+        self.now = plan.now
+        self.end = ZonedInstant(seconds: end, offsetSeconds: plan.windowEnd.seconds == end ? plan.windowEnd.offsetSeconds : Self.offset(in: zones, plan.timeZone, at: end))
+        self.coveredUntil = plan.dropped > 0 ? plan.coveredUntil : nil
+        self.dropped = plan.dropped
+        self.days = Set(byDate.keys).union(changesByDate.keys).sorted().map { date in
+            Day(date: date, entries: byDate[date] ?? [], clockChanges: changesByDate[date] ?? [])
+        }
+    }
+
+    /// The notification a follow-up or snooze belongs to.
+    static func parentID(of entry: Entry) -> String? {
+        if entry.id.hasSuffix("-snooze") { return String(entry.id.dropLast("-snooze".count)) }
+        let (base, member) = NotificationID.splitFollowUp(Substring(entry.id))
+        return member > 0 ? String(base) : nil
+    }
+
+    static func localDate(of instant: ZonedInstant) -> CivilDate {
+        CivilDate(dayNumber: Int(instant.localSeconds.floorDivided(by: 86_400)))
+    }
+
+    private static func offset(in zones: TimeZoneDatabase, _ zone: String, at instant: Int64) -> Int {
+        zones.zone(zone)?.offsetSeconds(at: instant) ?? 0
+    }
+}

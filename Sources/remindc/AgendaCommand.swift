@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import ReminderCompiler
+
+/// `remindc agenda CONFIG|PLAN.json [--events F] [--now T] [--days N]`: the plan day by day.
+struct AgendaCommand: ParsableCommand, ReportsDiagnostics {
+    static let configuration = CommandConfiguration(
+        commandName: "agenda",
+        abstract: "Show a plan day by day in local time: what the phone will show, what was suppressed or dropped, where the clocks change.",
+        discussion: "Reads a config (compiled with --now and --events) or a plan JSON. Colour on a terminal unless NO_COLOR is set."
+    )
+
+    @Argument(help: "A config (plist XML) or a plan JSON file.")
+    var input: String
+
+    @OptionGroup var eventsOption: EventsOption
+    private var events: String? { eventsOption.events }
+
+    @OptionGroup var moment: MomentOptions
+
+    @OptionGroup var zone: ZoneOption
+
+    @Option(help: "How many days from now to show (1–3660); default 7.")
+    var days: Int = 7
+
+    /// The agenda's forms.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, html
+    }
+
+    @Option(help: "text (for a terminal) or html (one self-contained page: a calendar grid per week).")
+    var format: Format = .text
+
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
+
+    func validate() throws {
+        if !(1...3660).contains(days) { throw ValidationError("--days must be 1–3660, not \(days)") }
+    }
+
+    func run() throws {
+        guard let bytes = CommandLineInput.readFile(input, limit: ReminderCompiler.maximumPlanBytes) else { throw ExitCode.failure }
+        let agenda: Agenda
+        if bytes.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{") {
+            if events != nil || moment.now != nil || zone.timeZone != nil {
+                throw CommandLineError("--events, --now and --time-zone apply to a config; a plan was compiled with them already")
+            }
+            let plan = try CommandLineInput.readPlan(bytes, path: input)
+            agenda = Agenda(plan: plan, days: days)
+        } else {
+            let compiled = try PlanOfConfig.compile(bytes, path: input, events: events, moment: moment, timeZone: zone.timeZone)
+            agenda = Agenda(plan: compiled.plan, config: compiled.config, unbudgeted: compiled.unbudgeted, days: days)
+        }
+        switch format {
+        case .text:
+            let colour = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+            FileHandle.standardOutput.write(Data(AgendaText.render(agenda, colour: colour).utf8))
+        case .html:
+            FileHandle.standardOutput.write(Data(AgendaHTML.render(agenda).utf8))
+        }
+    }
+}
+
+/// `--events`, for the commands that look at a config's plan.
+struct EventsOption: ParsableArguments {
+    @Option(help: "An events file (plist or JSON): activities logged, occurrences done, skipped or snoozed.")
+    var events: String?
+}
+
+/// A config compiled for a person to look at: the plan, and the same compile without the
+/// budget (what it left out).
+enum PlanOfConfig {
+    static func compile(
+        _ bytes: [UInt8], path: String, events: String?, moment: MomentOptions, timeZone: String?
+    ) throws -> (plan: Plan, config: ReminderConfig, unbudgeted: Plan, events: ReminderEvents) {
+        var eventsInput: (bytes: [UInt8], path: String)?
+        if let events {
+            guard let eventBytes = CommandLineInput.readFile(events) else { throw ExitCode.failure }
+            eventsInput = (eventBytes, events)
+        }
+        let options = CompileOptions(now: try moment.resolve(), timeZone: timeZone)
+        let inputs = ReminderCompiler.load(bytes, path: path, options: options, events: eventsInput)
+        guard let config = inputs.config else {
+            DiagnosticPrinter.print(inputs.diagnostics)
+            throw ExitCode.failure
+        }
+        let result = ReminderCompiler.plan(config, options: options, events: inputs.events, diagnostics: inputs.diagnostics)
+        DiagnosticPrinter.print(result.diagnostics)
+        guard let plan = result.plan, !DiagnosticPrinter.fails(result.diagnostics) else { throw ExitCode.failure }
+        let unbudgeted = ReminderCompiler.plan(config, options: options.withoutBudget, events: inputs.events).plan ?? plan
+        return (plan, config, unbudgeted, inputs.events)
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import ReminderCompiler
+
+/// `remindc explain CONFIG --occurrence ID [--events F] [--now T]`: why an ID is or is not
+/// in the plan.
+struct ExplainCommand: ParsableCommand, ReportsDiagnostics {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain why an occurrence, notification or follow-up ID is in the plan or not.",
+        discussion: "Answers with the cause: not a slot of its schedule (and the next slots), outside the window, suppressed by which event (file:line:column), dropped by the budget (and what pendingLimit would keep it), deferred or dropped by quiet hours, merged into a group. The first line of output is the verdict."
+    )
+
+    @Argument(help: "The config file (plist XML).")
+    var config: String
+
+    @Option(help: "The ID: {reminder or group}-{yyyyMMdd}-{HHmm}, with -followup, -followup-N or -snooze.")
+    var occurrence: String
+
+    @OptionGroup var eventsOption: EventsOption
+    private var events: String? { eventsOption.events }
+
+    @OptionGroup var moment: MomentOptions
+
+    @OptionGroup var zone: ZoneOption
+
+    @OptionGroup var diagnosticOptions: DiagnosticOptions
+
+    func run() throws {
+        guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
+        let compiled = try PlanOfConfig.compile(bytes, path: config, events: events, moment: moment, timeZone: zone.timeZone)
+        let options = CompileOptions(now: .instant(compiled.plan.now.seconds), timeZone: zone.timeZone)
+        let explanation = ReminderCompiler.explain(occurrence, config: compiled.config, events: compiled.events, options: options)
+        let text = (["\(occurrence): \(explanation.verdict.rawValue)"] + explanation.lines.map { "  " + $0 }).joined(separator: "\n")
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+}
