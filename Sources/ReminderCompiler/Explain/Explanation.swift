@@ -126,7 +126,19 @@ struct Explainer {
             }
         case .activity:
             for reminder in config.reminders where entry.reminders.contains(reminder.id) {
-                let logged = events.sources.dated.filter { $0.activity == reminder.activity && $0.at <= entry.fireAt.seconds }
+                // The activities inside the reminder's look-back, from its start to the time the entry fired.
+                var start = Int64.min
+                if let slot = reference?.slot {
+                    let timeline = window.timeline(of: reminder, covering: slot.date)
+                    let midnight = Int64(slot.date.dayNumber) * 86_400
+                    switch reminder.lookback {
+                    case .seconds(let seconds):
+                        start = timeline.instant(ofLocal: midnight + Int64(slot.time.minuteOfDay) * 60).instant - Int64(seconds)
+                    case .sameDay, .sameDayCounted: start = timeline.instant(ofLocal: midnight).instant
+                    case nil: break
+                    }
+                }
+                let logged = events.sources.dated.filter { $0.activity == reminder.activity && $0.at >= start && $0.at <= entry.fireAt.seconds }
                 let lookback = reminder.lookback.map(Self.describe) ?? "no look-back"
                 lines.append("'\(reminder.id)' is satisfied by activity '\(reminder.activity)' (\(lookback))")
                 for event in logged.suffix(3) { lines.append("\(event.location): '\(reminder.activity)' logged at \(window.zoned(event.at).display)") }

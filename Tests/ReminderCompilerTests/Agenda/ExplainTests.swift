@@ -100,3 +100,31 @@ struct ExplainTests {
             """)
     }
 }
+
+extension ExplainTests {
+    @Test("every example: its first notification, first suppressed one, first dropped one and a time that is no slot, golden-tested",
+          arguments: try TestEnvironment.exampleConfigs())
+    func goldenExplanations(_ config: URL) throws {
+        let name = config.deletingPathExtension().lastPathComponent
+        var common = ["--now", CompileCommandTests.nowOfEvents[name] ?? CompileCommandTests.fixedNow]
+        if let events = try TestEnvironment.exampleEvents().first(where: { $0.lastPathComponent.hasPrefix(name + ".events.") }) {
+            common += ["--events", "examples/\(events.lastPathComponent)"]
+        }
+        let path = "examples/\(config.lastPathComponent)"
+        let plan = try JSONDecoder().decode(Plan.self, from: Data(try run(TestEnvironment.remindcExecutable, ["compile", path] + common).standardOutput.utf8))
+        let whole = try JSONDecoder().decode(
+            Plan.self, from: Data(try run(TestEnvironment.remindcExecutable, ["compile", path, "--pending-limit", "0"] + common).standardOutput.utf8)
+        )
+        let kept = Set(plan.notifications.map(\.id))
+        let first = try #require(plan.notifications.first)
+        let key = try #require(OccurrenceReference(first.parent ?? first.id)).key
+        let ids = [first.id, plan.suppressed.first?.id, whole.notifications.first { !kept.contains($0.id) }?.id, "\(key)-20261122-0001"].compactMap { $0 }
+        var text = ""
+        for id in ids {
+            let result = try run(TestEnvironment.remindcExecutable, ["explain", path, "--occurrence", id] + common)
+            #expect(result.status == 0, "\(result.standardError)")
+            text += result.standardOutput
+        }
+        expectGolden(text, matches: CompileCommandTests.golden.appendingPathComponent("explain/\(name).txt"))
+    }
+}
