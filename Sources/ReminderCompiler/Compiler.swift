@@ -58,7 +58,8 @@ public enum ReminderCompiler {
     /// Parses and validates a config (SPEC §3, §4).
     ///
     /// - Parameters:
-    ///   - bytes: the file's content (UTF-8 XML property list).
+    ///   - bytes: the file's content: a UTF-8 XML property list or, when its first
+    ///     character that is not white space is `{`, the same dictionary as JSON.
     ///   - path: how diagnostics name the file.
     ///   - options: the zone override and the compile instant, when known.
     ///   - zones: the time-zone database to check names against.
@@ -67,7 +68,12 @@ public enum ReminderCompiler {
         zones: TimeZoneDatabase = .system
     ) -> CheckResult {
         var collector = DiagnosticCollector()
-        guard let root = PlistReader().read(bytes, path: path, diagnostics: &collector) else {
+        // A JSON config holds the same keys and values: its strings, integers, reals,
+        // booleans, arrays and objects are what the plist's elements are.
+        let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+        let root = isJSON
+            ? JSONReader().read(bytes, path: path, diagnostics: &collector) : PlistReader().read(bytes, path: path, diagnostics: &collector)
+        guard let root else {
             return CheckResult(config: nil, diagnostics: collector.sorted)
         }
         var decoder = ConfigDecoder(zones: zones)

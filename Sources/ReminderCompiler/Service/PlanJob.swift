@@ -1,0 +1,173 @@
+/// One planning request as `remindc batch` reads it from an NDJSON line (and a service
+/// from a request body): a config, what happened, the instant, and optionally the previous
+/// plan. Stateless: the same job gives the same bytes.
+///
+/// ```json
+/// {"id": "user-17", "config": "<?xml …" or {…}, "events": {"events": […]}, "now": "2026-11-22T08:00:00Z",
+///  "timeZone": "Europe/Berlin", "previous": {…a plan…}}
+/// ```
+/// `config` is the text of a plist or JSON config, or a JSON config object; `events` an
+/// events object or the text of an events file; `previous` a plan object. `id`, `events`,
+/// `timeZone` and `previous` may be left out; `now` may not: the library reads no clock.
+public struct PlanJob: Sendable {
+    /// Echoed in the result, so that results can be matched to jobs.
+    public var id: String?
+    /// A plist XML or JSON config.
+    public var config: [UInt8]
+    /// An events file, plist or JSON.
+    public var events: [UInt8]?
+    public var now: CompileOptions.Moment
+    public var timeZone: String?
+    /// A previous plan JSON: the result then carries the diff from it.
+    public var previous: [UInt8]?
+
+    /// Creates a job.
+    public init(
+        id: String? = nil, config: [UInt8], events: [UInt8]? = nil, now: CompileOptions.Moment, timeZone: String? = nil,
+        previous: [UInt8]? = nil
+    ) {
+        self.id = id
+        self.config = config
+        self.events = events
+        self.now = now
+        self.timeZone = timeZone
+        self.previous = previous
+    }
+
+    /// The keys a job may have.
+    static let keys: Set = ["id", "config", "events", "now", "timeZone", "previous"]
+
+    /// Reads a job from a JSON object (one NDJSON line). A job that cannot be read gives
+    /// its error and whatever `id` could be read, for the result to carry.
+    public static func parse(_ bytes: [UInt8]) -> Result<PlanJob, PlanJobError> {
+        let members: [(key: String, value: Range<Int>)]
+        switch JSONMembers.scan(bytes) {
+        case .failure(let failure): return .failure(PlanJobError(id: nil, message: "not a JSON object: \(failure.reason) at byte \(failure.offset + 1)"))
+        case .success(let found): members = found
+        }
+        var values: [String: Range<Int>] = [:]
+        for member in members { values[member.key] = member.value }
+        func text(_ key: String) -> String? {
+            guard let range = values[key], let bytes = decodedString(Array(bytes[range])) else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let id = text("id")
+        if let unknown = members.first(where: { !keys.contains($0.key) }) {
+            let suggestion = closestMatch(to: unknown.key, in: keys.sorted()).map { "; did you mean '\($0)'?" } ?? ""
+            return .failure(PlanJobError(id: id, message: "unknown key '\(unknown.key)' in the job\(suggestion)"))
+        }
+        guard let configRange = values["config"] else { return .failure(PlanJobError(id: id, message: "the job has no 'config'")) }
+        guard let nowText = text("now") else {
+            return .failure(PlanJobError(id: id, message: "the job has no 'now' (an RFC 3339 instant or a local time)"))
+        }
+        let now: CompileOptions.Moment
+        if let instant = InstantParsing.rfc3339(nowText) {
+            now = .instant(instant)
+        } else if let local = InstantParsing.localDateTime(nowText) {
+            now = .local(local)
+        } else {
+            return .failure(PlanJobError(id: id, message: "'now' \(nowText) is neither an RFC 3339 instant nor a local time"))
+        }
+        // A nested document is passed on as its bytes, or as the text of a string.
+        func document(_ range: Range<Int>) -> [UInt8] {
+            let raw = Array(bytes[range])
+            return raw.first == UInt8(ascii: "\"") ? decodedString(raw) ?? [] : raw
+        }
+        return .success(PlanJob(
+            id: id, config: document(configRange), events: values["events"].map(document), now: now, timeZone: text("timeZone"),
+            previous: values["previous"].map(document)
+        ))
+    }
+
+    /// The bytes of a JSON string value, or nil when it is not one.
+    private static func decodedString(_ raw: [UInt8]) -> [UInt8]? {
+        guard raw.first == UInt8(ascii: "\"") else { return nil }
+        return raw.withUnsafeBufferPointer { buffer in
+            guard case .success(let decoded) = JSONStringDecoding.decode(buffer, openingQuoteAt: 0), decoded.end == raw.count else { return nil }
+            return decoded.bytes
+        }
+    }
+}
+
+/// A job that could not be read.
+public struct PlanJobError: Error, Sendable, Hashable {
+    /// The job's `id`, when it could be read.
+    public var id: String?
+    public var message: String
+
+    /// Creates an error of a job.
+    public init(id: String?, message: String) {
+        self.id = id
+        self.message = message
+    }
+}
+
+extension PlanJob {
+    /// Runs the job: the result as one line of compact JSON (no line break inside), with
+    /// `ok`, the plan, the diff from `previous` when given, and every diagnostic. Names in
+    /// diagnostics are `config`, `events` and `previous`, prefixed by the job's id.
+    public func run(zones: TimeZoneDatabase = .system) -> [UInt8] {
+        let prefix = id.map { "\($0)/" } ?? ""
+        let options = CompileOptions(now: now, timeZone: timeZone)
+        let result = ReminderCompiler.compile(
+            config, path: prefix + "config", options: options, events: events.map { ($0, prefix + "events") }, zones: zones
+        )
+        var diagnostics = result.diagnostics
+        var previousPlan: Plan?
+        if let previous, result.plan != nil {
+            var collector = DiagnosticCollector()
+            previousPlan = ReminderCompiler.readPlan(previous, path: prefix + "previous", diagnostics: &collector)
+            diagnostics += collector.sorted
+        }
+        let ok = result.plan != nil && !diagnostics.contains { $0.severity == .error }
+        var line = Self.opening(id: id, ok: ok)
+        if ok, var plan = result.plan {
+            if let previousPlan { ReminderCompiler.carrySequences(into: &plan, from: previousPlan) }
+            line += Array(",\"plan\":".utf8) + Self.compact(PlanJSON.encode(plan))
+            if let previousPlan {
+                line += Array(",\"diff\":".utf8) + Self.compact(DiffOutput.json(PlanDiff(old: previousPlan, new: plan)))
+            }
+        }
+        return line + Self.closing(diagnostics)
+    }
+
+    /// A job that could not be read, as its result line.
+    public static func failure(_ error: PlanJobError) -> [UInt8] {
+        opening(id: error.id, ok: false)
+            + closing([Diagnostic(.error, at: .keyPath("job"), DiagnosticMessage(id: "job.invalid", error.message))])
+    }
+
+    /// `{"id":…,"ok":…` of a result line.
+    private static func opening(id: String?, ok: Bool) -> [UInt8] {
+        var line = Array("{".utf8)
+        if let id {
+            var writer = JSONWriter()
+            writer.string(id)
+            line += Array("\"id\":".utf8) + writer.bytes + Array(",".utf8)
+        }
+        return line + Array("\"ok\":\(ok)".utf8)
+    }
+
+    /// `,"diagnostics":[…]}` of a result line.
+    private static func closing(_ diagnostics: [Diagnostic]) -> [UInt8] {
+        Array(",\"diagnostics\":".utf8) + compact(Array(DiagnosticRendering.json(diagnostics).utf8)) + Array("}".utf8)
+    }
+
+    /// JSON without its layout: a raw line break only ever starts indentation (strings
+    /// hold theirs escaped), so each one goes with the spaces after it.
+    static func compact(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0A {
+                index += 1
+                while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+                continue
+            }
+            result.append(bytes[index])
+            index += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import ReminderCompiler
+
+/// `remindc batch`: NDJSON jobs in, NDJSON results out, in input order.
+@Suite("Batch")
+struct BatchTests {
+    static func text(_ name: String) throws -> String {
+        String(decoding: try Data(contentsOf: TestEnvironment.examples.appendingPathComponent(name)), as: UTF8.self)
+    }
+
+    static func line(_ object: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    static func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test("each result is the plan `compile` writes for the same inputs, in input order; bad jobs are results too")
+    func resultsInOrder() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let medication = try Self.text("medication.plist")
+        let events = try Self.object(try Self.text("medication.events.json"))
+        // The same config as a JSON object, as Python's plistlib and json write it.
+        let asJSON = try Python.script(["-c", "import json, plistlib, sys; print(json.dumps(plistlib.load(open('examples/medication.plist', 'rb'))))"])
+        let configObject = try Self.object(asJSON.standardOutput)
+        var jobs: [String] = []
+        for name in ["daily-facts", "quiet-hours", "home-time-zone"] {
+            jobs.append(try Self.line(["id": name, "config": try Self.text("\(name).plist"), "now": "2026-11-22T08:00:00Z"]))
+        }
+        jobs.append(try Self.line(["id": "with-events", "config": configObject, "events": events, "now": "2026-11-22T08:00:00Z"]))
+        jobs.append(try Self.line(["id": "broken", "config": "<plist version=\"1.0\"><dict>", "now": "2026-11-22T08:00:00Z"]))
+        jobs.append("{\"id\": \"half")
+        jobs.append(try Self.line(["id": "typo", "config": medication, "nwo": "2026-11-22T08:00:00Z"]))
+        jobs.append(try Self.line(["id": "tokyo", "config": medication, "now": "2026-11-22T09:00", "timeZone": "Asia/Tokyo"]))
+        let input = folder.appendingPathComponent("jobs.ndjson")
+        try Data((jobs.joined(separator: "\n") + "\n\n").utf8).write(to: input)
+        let result = try remindc("batch", input.path, "--jobs", "2")
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.components(separatedBy: "\n").filter { !$0.isEmpty }
+        let results = try lines.map(Self.object)
+        #expect(results.map { $0["id"] as? String } == ["daily-facts", "quiet-hours", "home-time-zone", "with-events", "broken", nil, "typo", "tokyo"])
+        #expect(results.map { $0["ok"] as? Bool } == [true, true, true, true, false, false, false, true])
+        // Each plan equals what compile writes.
+        for (index, arguments) in [
+            ["examples/daily-facts.plist"], ["examples/quiet-hours.plist"], ["examples/home-time-zone.plist"],
+            ["examples/medication.plist", "--events", "examples/medication.events.json"],
+        ].enumerated() {
+            let compiled = try Self.object(try run(TestEnvironment.remindcExecutable, ["compile"] + arguments + ["--now", "2026-11-22T08:00:00Z"]).standardOutput)
+            var expected = compiled
+            var found = try #require(results[index]["plan"] as? [String: Any])
+            // The digest is of the config's bytes: the JSON form has other bytes.
+            expected["configDigest"] = nil
+            found["configDigest"] = nil
+            #expect(NSDictionary(dictionary: found).isEqual(to: expected), "job \(index)")
+        }
+        let tokyo = try #require(results[7]["plan"] as? [String: Any])
+        #expect(tokyo["now"] as? String == "2026-11-22T09:00:00+09:00")
+        // The bad ones say why, the events warning of the good one stays with it.
+        func messages(_ index: Int) -> [String] { (results[index]["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String } }
+        #expect(messages(3).contains { $0.contains("med-x-20261124-1900") })
+        #expect(messages(4).first?.hasPrefix("malformed XML") == true)
+        // `{"id": "half` ends inside its string: the 13th byte would have closed it.
+        #expect(messages(5) == ["line 6: not a JSON object: unterminated string at byte 13"])
+        #expect(messages(6) == ["line 7: unknown key 'nwo' in the job; did you mean 'now'?"])
+        #expect((results[4]["diagnostics"] as? [[String: Any]])?.first?["file"] as? String == "broken/config")
+    }
+
+    @Test("with a previous plan, the result carries the diff that `diff` gives and the plan carries the sequences on")
+    func withPrevious() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let previousPath = folder.appendingPathComponent("previous.json").path
+        #expect(try remindc("compile", "examples/medication.plist", "--now", "2026-11-21T08:00:00Z", "-o", previousPath).status == 0)
+        let previous = try Self.object(String(decoding: try Data(contentsOf: URL(fileURLWithPath: previousPath)), as: UTF8.self))
+        let job = try Self.line([
+            "id": "next-day", "config": try Self.text("medication.plist"), "events": try Self.object(try Self.text("medication.events.json")),
+            "now": "2026-11-22T08:00:00Z", "previous": previous,
+        ])
+        let result = try run(TestEnvironment.remindcExecutable, ["batch"], input: Data((job + "\n").utf8))
+        let line = try Self.object(result.standardOutput)
+        let newPath = folder.appendingPathComponent("new.json").path
+        #expect(try remindc(
+            "compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "--events", "examples/medication.events.json",
+            "--previous", previousPath, "-o", newPath
+        ).status == 0)
+        let diff = try Self.object(try remindc("diff", previousPath, newPath, "--format", "json").standardOutput)
+        #expect(NSDictionary(dictionary: try #require(line["diff"] as? [String: Any])).isEqual(to: diff))
+        let plan = try #require(line["plan"] as? [String: Any])
+        let expected = try Self.object(String(decoding: try Data(contentsOf: URL(fileURLWithPath: newPath)), as: UTF8.self))
+        #expect(NSDictionary(dictionary: plan).isEqual(to: expected))
+    }
+
+    @Test("memory stays flat: twenty times the jobs take about the same peak memory")
+    func boundedMemory() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let job = try Self.line(["config": try Self.text("daily-facts.plist"), "now": "2026-11-22T08:00:00Z"]) + "\n"
+        var peaks: [Int] = []
+        for count in [40, 800] {
+            let input = folder.appendingPathComponent("jobs-\(count).ndjson")
+            try Data(String(repeating: job, count: count).utf8).write(to: input)
+            // GNU time reports the peak resident set in kilobytes.
+            let measured = try run(URL(fileURLWithPath: "/usr/bin/time"), [
+                "-f", "%M", TestEnvironment.remindcExecutable.path, "batch", input.path, "-o", folder.appendingPathComponent("out-\(count)").path,
+            ])
+            #expect(measured.status == 0, "\(measured.standardError)")
+            peaks.append(Int(measured.standardError.split(separator: "\n").last ?? "") ?? 0)
+        }
+        let lines = try String(contentsOf: folder.appendingPathComponent("out-800"), encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 800)
+        #expect(peaks[0] > 0 && peaks[1] < peaks[0] * 3 / 2, "peaks \(peaks) KB")
+    }
+}
+
+extension BatchTests {
+    @Test("a JSON config is checked like a plist one, with lines and columns into the JSON")
+    func jsonConfig() {
+        let json = """
+            {"formatVersion": 1, "timeZone": "Europe/Berlin",
+             "reminders": [{"id": "a", "titel": "A", "schedule": {"frequency": "daily", "times": ["09:00"]}}]}
+            """
+        let result = ReminderCompiler.check(Array(json.utf8), path: "c.json")
+        // Line 2: the reminder's object opens at column 16, "titel" starts at 28.
+        #expect(result.diagnostics.map(\.formatted) == [
+            "c.json:2:16: error: reminder 'a' is missing the required key 'title'",
+            "c.json:2:28: error: unknown key 'titel' in reminder 'a'; did you mean 'title'?",
+        ])
+    }
+}
