@@ -13,6 +13,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The service (`remindc serve`) only: apps that embed ReminderCompiler do not link these.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Compiler and linker flags for libxml2; Swift never imports its headers (see CXMLShim).
@@ -30,12 +34,23 @@ let package = Package(
             name: "ReminderCompiler",
             dependencies: ["CXMLShim"]
         ),
+        // The HTTP service behind `remindc serve`, a target of its own so that the library stays free of it.
+        .target(
+            name: "RemindcServer",
+            dependencies: [
+                "ReminderCompiler",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The CLI's output files: disk space reserved ahead, temporaries removed on signals (see AtomicOutput).
         .target(name: "COutputFiles"),
         .executableTarget(
             name: "remindc",
             dependencies: [
                 "ReminderCompiler",
+                "RemindcServer",
                 "COutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -9,7 +9,7 @@ struct Remindc: ParsableCommand {
         commandName: "remindc",
         abstract: "Compile reminder schedules into dated one-time notifications.",
         version: "remindc \(ReminderCompiler.version) (plan formatVersion 1, tzdata \(TimeZoneDatabase.system.version ?? "unknown"))",
-        subcommands: [Check.self, Compile.self, Diff.self, ICS.self, Next.self, AgendaCommand.self, ExplainCommand.self, Batch.self, Reconcile.self, GenerateSwift.self]
+        subcommands: [Check.self, Compile.self, Diff.self, ICS.self, Next.self, AgendaCommand.self, ExplainCommand.self, Batch.self, Serve.self, Reconcile.self, GenerateSwift.self]
     )
 
     /// Runs the command with remindc's exit statuses: 0 success, 2 only where a command

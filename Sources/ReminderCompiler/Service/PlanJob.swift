@@ -89,6 +89,11 @@ public struct PlanJob: Sendable {
     }
 }
 
+/// What stopped a job: its config's or events' diagnostics.
+public struct PlanJobDiagnostics: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+}
+
 /// A job that could not be read.
 public struct PlanJobError: Error, Sendable, Hashable {
     /// The job's `id`, when it could be read.
@@ -138,7 +143,7 @@ extension PlanJob {
     }
 
     /// `{"id":…,"ok":…` of a result line.
-    private static func opening(id: String?, ok: Bool) -> [UInt8] {
+    static func opening(id: String?, ok: Bool) -> [UInt8] {
         var line = Array("{".utf8)
         if let id {
             var writer = JSONWriter()
@@ -149,7 +154,7 @@ extension PlanJob {
     }
 
     /// `,"diagnostics":[…]}` of a result line.
-    private static func closing(_ diagnostics: [Diagnostic]) -> [UInt8] {
+    static func closing(_ diagnostics: [Diagnostic]) -> [UInt8] {
         Array(",\"diagnostics\":".utf8) + compact(Array(DiagnosticRendering.json(diagnostics).utf8)) + Array("}".utf8)
     }
 
@@ -169,5 +174,35 @@ extension PlanJob {
             index += 1
         }
         return result
+    }
+}
+
+extension PlanJob {
+    /// The job's plan as a calendar (SPEC §10) in `style`, or the diagnostics that stopped it.
+    public func calendar(style: ICalendarStyle, zones: TimeZoneDatabase = .system) -> Result<[UInt8], PlanJobDiagnostics> {
+        let prefix = id.map { "\($0)/" } ?? ""
+        let result = ReminderCompiler.compile(
+            config, path: prefix + "config", options: CompileOptions(now: now, timeZone: timeZone),
+            events: events.map { ($0, prefix + "events") }, zones: zones
+        )
+        guard let plan = result.plan, let config = result.config, !result.hasErrors else {
+            return .failure(PlanJobDiagnostics(diagnostics: result.diagnostics))
+        }
+        switch style {
+        case .expanded: return .success(ICalendarExport.expanded(plan, settings: CalendarSettings(config), zones: zones))
+        case .recurring: return .success(ICalendarExport.recurring(config, plan: plan, zones: zones))
+        }
+    }
+
+    /// A config checked on its own, as a result line: `ok` and the diagnostics.
+    public static func check(_ config: [UInt8], path: String = "config", options: ConfigOptions = ConfigOptions()) -> (ok: Bool, json: [UInt8]) {
+        let result = ReminderCompiler.check(config, path: path, options: options)
+        let ok = !result.hasErrors
+        return (ok, opening(id: nil, ok: ok) + closing(result.diagnostics))
+    }
+
+    /// Diagnostics alone, as a result line with `ok` false.
+    public static func failure(_ diagnostics: [Diagnostic]) -> [UInt8] {
+        opening(id: nil, ok: false) + closing(diagnostics)
     }
 }

@@ -4,8 +4,10 @@ import Foundation
 /// `jsonschema`, `icalendar`, `ical` and `recurring-ical-events`. When they are missing,
 /// they are installed once into `.build/python-packages` (ignored by git).
 enum Python {
-    static let packages = ["jsonschema", "icalendar", "ical", "recurring-ical-events", "vobject", "radicale", "check-jsonschema"]
-    static let modules = "jsonschema, icalendar, ical, recurring_ical_events, vobject, radicale, check_jsonschema"
+    static let packages = [
+        "jsonschema", "icalendar", "ical", "recurring-ical-events", "vobject", "radicale", "check-jsonschema", "openapi-spec-validator",
+    ]
+    static let modules = "jsonschema, icalendar, ical, recurring_ical_events, vobject, radicale, check_jsonschema, openapi_spec_validator"
     static let packageFolder = TestEnvironment.repositoryRoot.appendingPathComponent(".build/python-packages")
 
     /// The first `python3` on the PATH.

@@ -1,0 +1,195 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import Prometheus
+import ReminderCompiler
+import ServiceLifecycle
+
+/// `remindc serve`: the compiler as a stateless HTTP service (Hummingbird 2). Each request
+/// carries everything it needs; nothing is kept between requests, so the service scales
+/// by running more identical instances behind any load balancer.
+///
+/// - `POST /v1/check`: a config (plist or JSON) → `{"ok", "diagnostics"}`
+/// - `POST /v1/plan`: a job (as a `remindc batch` line) → `{"id", "ok", "plan", "diff", "diagnostics"}`
+/// - `POST /v1/ics?style=expanded|recurring`: a job → `text/calendar`
+/// - `GET /healthz`, `GET /metrics` (Prometheus text)
+///
+/// Answers: 200; 400 for a job that is not JSON or lacks `now`; 413 for a body over the
+/// limit; 422 for a config or events with errors (diagnostics with lines and columns into
+/// the submitted text); 503 when a request runs over the time limit.
+public struct RemindcServer: Sendable {
+    /// Limits that keep one request from taking the service down.
+    public struct Limits: Sendable {
+        /// The largest request body.
+        public var maximumBodyBytes: Int
+        /// How long one request may compute.
+        public var timeLimit: Duration
+
+        public init(maximumBodyBytes: Int = 16 << 20, timeLimit: Duration = .seconds(10)) {
+            self.maximumBodyBytes = maximumBodyBytes
+            self.timeLimit = timeLimit
+        }
+    }
+
+    public var host: String
+    public var port: Int
+    public var limits: Limits
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, limits: Limits = Limits()) {
+        self.host = host
+        self.port = port
+        self.limits = limits
+    }
+
+    /// Serves until SIGTERM or SIGINT, then finishes the requests under way and returns.
+    /// `onListening` gets the port bound (useful with port 0).
+    public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        let metrics = ServiceMetrics()
+        let router = Router()
+        router.get("healthz") { _, _ in "ok\n" }
+        router.get("metrics") { _, _ -> Response in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(bytes: metrics.registry.emitToBuffer())))
+        }
+        let limits = self.limits
+        router.post("v1/check") { request, _ -> Response in
+            await metrics.measure("check") {
+                let body = try await Self.body(of: request, limits: limits)
+                let zone = request.uri.queryParameters.get("timeZone")
+                let result = await Self.withTimeLimit(limits.timeLimit) {
+                    PlanJob.check(body, options: ConfigOptions(timeZoneOverride: zone))
+                }
+                guard let result else { return Self.tooSlow(limits) }
+                return Self.json(result.json, status: result.ok ? .ok : .unprocessableContent)
+            }
+        }
+        router.post("v1/plan") { request, _ -> Response in
+            await metrics.measure("plan") {
+                let job = try Self.job(try await Self.body(of: request, limits: limits))
+                guard let line = await Self.withTimeLimit(limits.timeLimit, { job.run() }) else { return Self.tooSlow(limits) }
+                // `"ok":true` stands right after the optional id: the result says itself.
+                let ok = String(decoding: line.prefix(512), as: UTF8.self).contains("\"ok\":true")
+                return Self.json(line, status: ok ? .ok : .unprocessableContent)
+            }
+        }
+        router.post("v1/ics") { request, _ -> Response in
+            await metrics.measure("ics") {
+                let styleName = request.uri.queryParameters.get("style") ?? "expanded"
+                guard let style = ICalendarStyle(rawValue: styleName) else {
+                    throw ServiceError(status: .badRequest, message: "unknown style '\(styleName)'; expected expanded or recurring")
+                }
+                let job = try Self.job(try await Self.body(of: request, limits: limits))
+                guard let calendar = await Self.withTimeLimit(limits.timeLimit, { job.calendar(style: style) }) else { return Self.tooSlow(limits) }
+                switch calendar {
+                case .success(let bytes):
+                    return Response(status: .ok, headers: [.contentType: "text/calendar; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+                case .failure(let failure):
+                    return Self.json(PlanJob.failure(failure.diagnostics), status: .unprocessableContent)
+                }
+            }
+        }
+        var logger = Logger(label: "remindc")
+        logger.logLevel = .warning
+        let app = Application(
+            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "remindc"),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) }, logger: logger
+        )
+        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+
+    static func body(of request: Request, limits: Limits) async throws -> [UInt8] {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.maximumBodyBytes {
+            throw ServiceError(status: .contentTooLarge, message: "the body is larger than the limit of \(limits.maximumBodyBytes) bytes")
+        }
+        do {
+            let buffer = try await request.body.collect(upTo: limits.maximumBodyBytes)
+            return Array(buffer.readableBytesView)
+        } catch {
+            throw ServiceError(status: .contentTooLarge, message: "the body is larger than the limit of \(limits.maximumBodyBytes) bytes")
+        }
+    }
+
+    static func job(_ body: [UInt8]) throws -> PlanJob {
+        switch PlanJob.parse(body) {
+        case .success(let job): return job
+        case .failure(let error): throw ServiceError(status: .badRequest, message: error.message)
+        }
+    }
+
+    static func json(_ bytes: [UInt8], status: HTTPResponse.Status) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: bytes + [0x0A])))
+    }
+
+    static func tooSlow(_ limits: Limits) -> Response {
+        ServiceError(status: .serviceUnavailable, message: "the request ran over the time limit of \(limits.timeLimit)").response
+    }
+
+    /// Runs CPU-bound work off the server's threads, answering nil when it runs over the
+    /// limit (the work then finishes on its own; its result is dropped).
+    static func withTimeLimit<Value: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () -> Value) async -> Value? {
+        let once = ResumeOnce<Value?>()
+        return await withCheckedContinuation { continuation in
+            once.set(continuation)
+            Task.detached { once.resume(work()) }
+            Task {
+                try? await Task.sleep(for: limit)
+                once.resume(nil)
+            }
+        }
+    }
+}
+
+/// A continuation resumed by whichever of two tasks comes first.
+final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value, Never>?
+
+    func set(_ continuation: CheckedContinuation<Value, Never>) { lock.withLock { self.continuation = continuation } }
+
+    func resume(_ value: Value) {
+        let continuation = lock.withLock { () -> CheckedContinuation<Value, Never>? in
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume(returning: value)
+    }
+}
+
+/// An answer other than 200, as JSON with one diagnostic.
+struct ServiceError: Error {
+    let status: HTTPResponse.Status
+    let message: String
+
+    var response: Response {
+        let diagnostic = Diagnostic(.error, at: .keyPath("request"), DiagnosticMessage(id: "service.\(status.code)", message))
+        return RemindcServer.json(PlanJob.failure([diagnostic]), status: status)
+    }
+}
+
+/// Requests counted by endpoint and status, and their durations, for `GET /metrics`.
+final class ServiceMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+
+    func measure(_ endpoint: String, _ handle: () async throws -> Response) async -> Response {
+        let start = ContinuousClock.now
+        let response: Response
+        do {
+            response = try await handle()
+        } catch let error as ServiceError {
+            response = error.response
+        } catch {
+            response = ServiceError(status: .internalServerError, message: "\(error)").response
+        }
+        let duration = ContinuousClock.now - start
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(namespace: "remindc", metricName: "requests", unitName: "total", helpText: "Requests by endpoint and status"),
+            labels: [("endpoint", endpoint), ("status", String(response.status.code))]
+        ).increment()
+        registry.makeDurationHistogram(
+            descriptor: MetricNameDescriptor(namespace: "remindc", metricName: "request_duration", unitName: "seconds", helpText: "Time to answer a request"),
+            labels: [("endpoint", endpoint)],
+            buckets: [.milliseconds(1), .milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(500), .seconds(2), .seconds(10)]
+        ).record(duration)
+        return response
+    }
+}

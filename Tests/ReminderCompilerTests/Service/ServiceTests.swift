@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+@testable import ReminderCompiler
+
+/// `remindc serve`, started on 127.0.0.1 by each test, asked over HTTP with curl, and
+/// stopped by SIGTERM, which it must answer by finishing and exiting 0.
+@Suite("Service")
+struct ServiceTests {
+    /// A running `remindc serve`.
+    final class Server: @unchecked Sendable {
+        let process = Process()
+        let port: Int
+
+        init(_ extra: [String] = []) throws {
+            process.executableURL = TestEnvironment.remindcExecutable
+            process.arguments = ["serve", "--port", "0"] + extra
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // The first line names the port the service bound.
+            var text = ""
+            while !text.contains("\n") {
+                let data = output.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
+            guard let port = text.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
+                process.terminate()
+                throw ServiceTestError(message: "no port in \(text)")
+            }
+            self.port = port
+        }
+
+        /// curl's answer: the status code and the body.
+        func request(_ path: String, body: Data? = nil) throws -> (status: Int, body: String) {
+            let folder = try TestEnvironment.scratchFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var arguments = ["-s", "-o", folder.appendingPathComponent("body").path, "-w", "%{http_code}"]
+            if let body {
+                let file = folder.appendingPathComponent("request")
+                try body.write(to: file)
+                arguments += ["--data-binary", "@\(file.path)", "-H", "Content-Type: application/octet-stream"]
+            }
+            let result = try run(URL(fileURLWithPath: "/usr/bin/curl"), arguments + ["http://127.0.0.1:\(port)\(path)"])
+            let answer = (try? Data(contentsOf: folder.appendingPathComponent("body"))) ?? Data()
+            return (Int(result.standardOutput) ?? 0, String(decoding: answer, as: UTF8.self))
+        }
+
+        /// SIGTERM, then the exit status.
+        func stop() -> Int32 {
+            process.terminate()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    struct ServiceTestError: Error { let message: String }
+
+    static func job(_ config: String, now: String = "2026-11-22T08:00:00Z", extra: [String: Any] = [:]) throws -> Data {
+        let text = String(decoding: try Data(contentsOf: TestEnvironment.examples.appendingPathComponent(config)), as: UTF8.self)
+        return try JSONSerialization.data(withJSONObject: ["config": text, "now": now].merging(extra) { $1 })
+    }
+
+    @Test("every endpoint: health, check, plan (as compile writes it), ics (as compile --ics writes it), metrics; graceful stop")
+    func endpoints() throws {
+        let server = try Server()
+        #expect(try server.request("/healthz") == (200, "ok\n"))
+        let config = try Data(contentsOf: TestEnvironment.examples.appendingPathComponent("medication.plist"))
+        let checked = try server.request("/v1/check", body: config)
+        #expect(checked.status == 200)
+        #expect(checked.body == "{\"ok\":true,\"diagnostics\":[]}\n")
+        let broken = try server.request("/v1/check", body: Data("<plist version=\"1.0\"><dict><key>formatVersion</key><integer>x</integer></dict></plist>".utf8))
+        #expect(broken.status == 422)
+        // The <integer> holding "x" starts at column 52.
+        #expect(broken.body.contains("\"message\": \"'x' is not an integer\",\"file\": \"config\",\"line\": 1,\"column\": 52"), "\(broken.body)")
+
+        let planned = try server.request("/v1/plan", body: try Self.job("medication.plist"))
+        #expect(planned.status == 200)
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(planned.body.utf8)) as? [String: Any])
+        let compiled = try JSONSerialization.jsonObject(with: Data(try remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z").standardOutput.utf8))
+        #expect(NSDictionary(dictionary: try #require(result["plan"] as? [String: Any])).isEqual(to: try #require(compiled as? [String: Any])))
+
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for style in ["expanded", "recurring"] {
+            let ics = folder.appendingPathComponent("\(style).ics").path
+            #expect(try remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", "/dev/null", "--ics", ics, "--ics-style", style).status == 0)
+            let calendar = try server.request("/v1/ics?style=\(style)", body: try Self.job("medication.plist"))
+            #expect(calendar.status == 200)
+            #expect(calendar.body == String(decoding: try Data(contentsOf: URL(fileURLWithPath: ics)), as: UTF8.self), "\(style)")
+        }
+        let metrics = try server.request("/metrics")
+        #expect(metrics.body.contains("remindc_requests_total{endpoint=\"plan\",status=\"200\"} 1"), "\(metrics.body)")
+        #expect(metrics.body.contains("remindc_requests_total{endpoint=\"check\",status=\"422\"} 1"))
+        #expect(server.stop() == 0)
+    }
+
+    @Test("malformed, incomplete, erroneous and oversized requests get clear 4xx answers with diagnostics")
+    func badRequests() throws {
+        let server = try Server(["--max-body-bytes", "100000"])
+        defer { _ = server.stop() }
+        let notJSON = try server.request("/v1/plan", body: Data("{\"config\": ".utf8))
+        #expect(notJSON.status == 400)
+        #expect(notJSON.body.contains("not a JSON object"))
+        let noNow = try server.request("/v1/plan", body: Data(#"{"config": "<plist/>"}"#.utf8))
+        #expect(noNow.status == 400)
+        #expect(noNow.body.contains("the job has no 'now'"))
+        let invalid = try server.request("/v1/plan", body: Data(#"{"id": "u", "config": "<plist version=\"1.0\"><dict></dict></plist>", "now": "2026-11-22T08:00:00Z"}"#.utf8))
+        #expect(invalid.status == 422)
+        #expect(invalid.body.contains("\"file\": \"u/config\""), "\(invalid.body)")
+        let style = try server.request("/v1/ics?style=weekly", body: try Self.job("medication.plist"))
+        #expect(style.status == 400)
+        let large = try server.request("/v1/check", body: Data(repeating: 0x20, count: 200_000))
+        #expect(large.status == 413)
+        #expect(large.body.contains("larger than the limit of 100000 bytes"))
+        let deep = try server.request("/v1/check", body: Data((String(repeating: "[", count: 5000)).utf8))
+        #expect(deep.status == 422)
+        #expect(try server.request("/v1/unknown").status == 404)
+    }
+
+    @Test("a request over the time limit is answered 503, and the service goes on")
+    func timeLimit() throws {
+        let server = try Server(["--time-limit", "0.05"])
+        defer { _ = server.stop() }
+        // Every five minutes for ten years: far more than 50 ms of work.
+        let heavy = #"<plist version="1.0"><dict><key>formatVersion</key><integer>1</integer><key>timeZone</key><string>UTC</string><key>horizonDays</key><integer>3650</integer><key>pendingLimit</key><integer>0</integer><key>reminders</key><array><dict><key>id</key><string>r</string><key>title</key><string>R</string><key>schedule</key><dict><key>frequency</key><string>daily</string><key>everyMinutes</key><integer>30</integer><key>window</key><dict><key>from</key><string>00:00</string><key>until</key><string>23:30</string></dict></dict></dict></array></dict></plist>"#
+        let answer = try server.request("/v1/plan", body: try JSONSerialization.data(withJSONObject: ["config": heavy, "now": "2026-11-22T08:00:00Z"]))
+        #expect(answer.status == 503)
+        #expect(answer.body.contains("time limit"))
+        #expect(try server.request("/healthz").status == 200)
+    }
+
+    @Test("concurrent clients all get their own, right answers")
+    func concurrentClients() throws {
+        let server = try Server()
+        defer { _ = server.stop() }
+        let names = ["medication.plist", "daily-facts.plist", "quiet-hours.plist", "home-time-zone.plist"]
+        let answers = Answers()
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            let name = names[index % names.count]
+            let answer = try? server.request("/v1/plan", body: try Self.job(name))
+            answers.add(name, answer)
+        }
+        for name in names {
+            let expected = try #require(try JSONSerialization.jsonObject(with: Data(try remindc("compile", "examples/\(name)", "--now", "2026-11-22T08:00:00Z").standardOutput.utf8)) as? [String: Any])
+            let got = answers.all(for: name)
+            #expect(got.count == 4)
+            for answer in got {
+                #expect(answer?.status == 200)
+                let result = try #require(try JSONSerialization.jsonObject(with: Data((answer?.body ?? "").utf8)) as? [String: Any])
+                #expect(NSDictionary(dictionary: try #require(result["plan"] as? [String: Any])).isEqual(to: expected), "\(name)")
+            }
+        }
+    }
+
+    final class Answers: @unchecked Sendable {
+        private let lock = NSLock()
+        private var answers: [String: [(status: Int, body: String)?]] = [:]
+        func add(_ name: String, _ answer: (status: Int, body: String)?) { lock.withLock { answers[name, default: []].append(answer) } }
+        func all(for name: String) -> [(status: Int, body: String)?] { lock.withLock { answers[name] ?? [] } }
+    }
+}
+
+extension ServiceTests {
+    @Test("the OpenAPI document is valid OpenAPI 3.1, and the service answers each of its paths")
+    func openAPI() throws {
+        let document = TestEnvironment.repositoryRoot.appendingPathComponent("schema/remindc-service.openapi.json")
+        let validated = try Python.script([
+            "-c", "import json, sys; from openapi_spec_validator import validate; validate(json.load(open(sys.argv[1]))); print('valid')", document.path,
+        ])
+        #expect(validated.standardOutput == "valid\n", "\(validated.standardError)")
+        let paths = try #require((try JSONSerialization.jsonObject(with: Data(contentsOf: document)) as? [String: Any])?["paths"] as? [String: [String: Any]])
+        let server = try Server()
+        defer { _ = server.stop() }
+        for (path, operations) in paths.sorted(by: { $0.key < $1.key }) {
+            let answer = try server.request(path, body: operations["post"] != nil ? try Self.job("daily-facts.plist") : nil)
+            #expect([200, 422].contains(answer.status), "\(path): \(answer.status)")
+        }
+    }
+}
