@@ -130,3 +130,40 @@ extension BatchTests {
         ])
     }
 }
+
+/// `remindc batch` as the map stage of Apache Spark (pyspark, local[2]): the recipe of the
+/// README, run for real. Java and pyspark come from `.ci/run`, which sets
+/// REMINDC_REQUIRE_SPARK; elsewhere the test is skipped when either is missing.
+@Suite("Batch on Spark", .enabled(if: SparkSetup.available || SparkSetup.required, "Spark needs java and pyspark (pip install pyspark)"))
+struct SparkBatchTests {
+    @Test("RDD.pipe through remindc batch gives the direct run's results, line for line", .timeLimit(.minutes(5)))
+    func sparkPipe() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var lines: [String] = []
+        for index in 0..<40 {
+            let name = ["medication", "daily-facts", "quiet-hours", "home-time-zone", "nagging-and-goals"][index % 5]
+            lines.append(try BatchTests.line(["id": "user-\(index)", "config": try BatchTests.text("\(name).plist"), "now": "2026-11-22T08:00:00Z"]))
+        }
+        lines.insert("this line is not a job", at: 7)
+        let jobs = folder.appendingPathComponent("jobs.ndjson")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: jobs)
+        let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Service/spark_batch.py")
+        let result = try run(try #require(Python.executable), [script.path, TestEnvironment.remindcExecutable.path, jobs.path])
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError.suffix(2000))")
+        #expect(result.standardOutput.contains("spark: 41 results through local[2], 0 problems"), "\(result.standardOutput)")
+    }
+}
+
+enum SparkSetup {
+    static let required = ProcessInfo.processInfo.environment["REMINDC_REQUIRE_SPARK"] != nil
+    /// Java on the PATH, and pyspark importable by python3.
+    static let available: Bool = {
+        guard let python = Python.executable,
+              (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains(where: {
+                  FileManager.default.isExecutableFile(atPath: "\($0)/java")
+              })
+        else { return false }
+        return (try? run(python, ["-c", "import pyspark"]))?.status == 0
+    }()
+}
