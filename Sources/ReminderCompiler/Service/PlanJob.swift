@@ -7,8 +7,9 @@
 ///  "timeZone": "Europe/Berlin", "previous": {…a plan…}}
 /// ```
 /// `config` is the text of a plist or JSON config, or a JSON config object; `events` an
-/// events object or the text of an events file; `previous` a plan object. `id`, `events`,
-/// `timeZone` and `previous` may be left out; `now` may not: the library reads no clock.
+/// events object or the text of an events file; `previous` a plan object; `pending` the
+/// notifications the OS holds (as `remindc reconcile --pending` reads them). Only `config`
+/// and `now` are required: the library reads no clock.
 public struct PlanJob: Sendable {
     /// Echoed in the result, so that results can be matched to jobs.
     public var id: String?
@@ -20,11 +21,14 @@ public struct PlanJob: Sendable {
     public var timeZone: String?
     /// A previous plan JSON: the result then carries the diff from it.
     public var previous: [UInt8]?
+    /// The pending notifications the OS holds (JSON array): the result then carries the
+    /// reconciliation, what to remove and then add.
+    public var pending: [UInt8]?
 
     /// Creates a job.
     public init(
         id: String? = nil, config: [UInt8], events: [UInt8]? = nil, now: CompileOptions.Moment, timeZone: String? = nil,
-        previous: [UInt8]? = nil
+        previous: [UInt8]? = nil, pending: [UInt8]? = nil
     ) {
         self.id = id
         self.config = config
@@ -32,10 +36,11 @@ public struct PlanJob: Sendable {
         self.now = now
         self.timeZone = timeZone
         self.previous = previous
+        self.pending = pending
     }
 
     /// The keys a job may have.
-    static let keys: Set = ["id", "config", "events", "now", "timeZone", "previous"]
+    static let keys: Set = ["id", "config", "events", "now", "timeZone", "previous", "pending"]
 
     /// Reads a job from a JSON object (one NDJSON line). A job that cannot be read gives
     /// its error and whatever `id` could be read, for the result to carry.
@@ -75,7 +80,7 @@ public struct PlanJob: Sendable {
         }
         return .success(PlanJob(
             id: id, config: document(configRange), events: values["events"].map(document), now: now, timeZone: text("timeZone"),
-            previous: values["previous"].map(document)
+            previous: values["previous"].map(document), pending: values["pending"].map(document)
         ))
     }
 
@@ -124,6 +129,12 @@ extension PlanJob {
             previousPlan = ReminderCompiler.readPlan(previous, path: prefix + "previous", diagnostics: &collector)
             diagnostics += collector.sorted
         }
+        var pendingList: [PendingNotification]?
+        if let pending, result.plan != nil {
+            let read = ReminderCompiler.readPending(pending, path: prefix + "pending")
+            pendingList = read.pending
+            diagnostics += read.diagnostics
+        }
         let ok = result.plan != nil && !diagnostics.contains { $0.severity == .error }
         var line = Self.opening(id: id, ok: ok)
         if ok, var plan = result.plan {
@@ -131,6 +142,9 @@ extension PlanJob {
             line += Array(",\"plan\":".utf8) + Self.compact(PlanJSON.encode(plan))
             if let previousPlan {
                 line += Array(",\"diff\":".utf8) + Self.compact(DiffOutput.json(PlanDiff(old: previousPlan, new: plan)))
+            }
+            if let pendingList {
+                line += Array(",\"reconciliation\":".utf8) + Self.compact(ReconciliationOutput.json(plan.reconcile(pending: pendingList)))
             }
         }
         return line + Self.closing(diagnostics)

@@ -167,3 +167,27 @@ enum SparkSetup {
         return (try? run(python, ["-c", "import pyspark"]))?.status == 0
     }()
 }
+
+extension BatchTests {
+    @Test("with the pending notifications, the result carries the reconciliation that `reconcile` gives")
+    func withPending() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plan = folder.appendingPathComponent("plan.json").path
+        #expect(try remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", plan).status == 0)
+        // One stale fingerprint, one current notification, one that is no longer planned.
+        let planned = try #require(try Self.object(String(decoding: try Data(contentsOf: URL(fileURLWithPath: plan)), as: UTF8.self))["notifications"] as? [[String: Any]])
+        let pending: [[String: Any]] = [
+            ["id": try #require(planned[0]["id"] as? String), "fingerprint": "0000000000000000"],
+            ["id": try #require(planned[1]["id"] as? String), "fingerprint": try #require(planned[1]["fingerprint"] as? String)],
+            ["id": "med-c-20261101-1300", "fingerprint": "0123456789abcdef"],
+        ]
+        let pendingFile = folder.appendingPathComponent("pending.json")
+        try JSONSerialization.data(withJSONObject: pending).write(to: pendingFile)
+        let job = try Self.line(["config": try Self.text("medication.plist"), "now": "2026-11-22T08:00:00Z", "pending": pending])
+        let result = try Self.object(try run(TestEnvironment.remindcExecutable, ["batch"], input: Data((job + "\n").utf8)).standardOutput)
+        let expected = try Self.object(try remindc("reconcile", plan, "--pending", pendingFile.path, "--format", "json").standardOutput)
+        #expect(NSDictionary(dictionary: try #require(result["reconciliation"] as? [String: Any])).isEqual(to: expected))
+        #expect((expected["remove"] as? [Any])?.count == 2)
+    }
+}
