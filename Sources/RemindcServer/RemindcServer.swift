@@ -66,10 +66,8 @@ public struct RemindcServer: Sendable {
         router.post("v1/plan") { request, _ -> Response in
             await metrics.measure("plan") {
                 let job = try Self.job(try await Self.body(of: request, limits: limits))
-                guard let line = await Self.withTimeLimit(limits.timeLimit, { job.run() }) else { return Self.tooSlow(limits) }
-                // `"ok":true` stands right after the optional id: the result says itself.
-                let ok = String(decoding: line.prefix(512), as: UTF8.self).contains("\"ok\":true")
-                return Self.json(line, status: ok ? .ok : .unprocessableContent)
+                guard let result = await Self.withTimeLimit(limits.timeLimit, { job.result() }) else { return Self.tooSlow(limits) }
+                return Self.json(result.line, status: result.ok ? .ok : .unprocessableContent)
             }
         }
         router.post("v1/ics") { request, _ -> Response in

@@ -117,6 +117,11 @@ extension PlanJob {
     /// `ok`, the plan, the diff from `previous` when given, and every diagnostic. Names in
     /// diagnostics are `config`, `events` and `previous`, prefixed by the job's id.
     public func run(zones: TimeZoneDatabase = .system) -> [UInt8] {
+        result(zones: zones).line
+    }
+
+    /// Runs the job: whether it planned, and its result line (see `run`).
+    public func result(zones: TimeZoneDatabase = .system) -> (ok: Bool, line: [UInt8]) {
         let prefix = id.map { "\($0)/" } ?? ""
         let options = CompileOptions(now: now, timeZone: timeZone)
         let result = ReminderCompiler.compile(
@@ -147,7 +152,7 @@ extension PlanJob {
                 line += Array(",\"reconciliation\":".utf8) + Self.compact(ReconciliationOutput.json(plan.reconcile(pending: pendingList)))
             }
         }
-        return line + Self.closing(diagnostics)
+        return (ok, line + Self.closing(diagnostics))
     }
 
     /// A job that could not be read, as its result line.
