@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "ReminderCompiler", targets: ["ReminderCompiler"]),
         .executable(name: "remindc", targets: ["remindc"]),
+        // The HTTP service that `remindc serve` runs.
+        .executable(name: "remindc-server", targets: ["remindc-server"]),
         // Checks a target's *.reminders.plist during the build and generates Swift constants.
         .plugin(name: "RemindcPlugin", targets: ["RemindcPlugin"]),
         // swift package remindc check
@@ -50,10 +52,14 @@ let package = Package(
             name: "remindc",
             dependencies: [
                 "ReminderCompiler",
-                "RemindcServer",
                 "COutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `remindc serve` becomes this executable, so that the command line does not link the HTTP stack.
+        .executableTarget(
+            name: "remindc-server",
+            dependencies: ["RemindcServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .plugin(
             name: "RemindcPlugin",
@@ -82,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReminderCompilerTests",
-            dependencies: ["ReminderCompiler", "CRelaxNGValidator", "COutputFiles", "remindc"],
+            dependencies: ["ReminderCompiler", "CRelaxNGValidator", "COutputFiles", "remindc", "remindc-server"],
             // Fixtures, golden files and the Python readers are read from the source tree.
             exclude: ["Fixtures", "Golden", "Interop"]
         ),

@@ -12,6 +12,7 @@ DURATION=${1:-20}
 SCRATCH_FLAGS=()
 if [ -n "${SCRATCH:-}" ]; then SCRATCH_FLAGS=(--scratch-path "$SCRATCH"); fi
 swift build -c release "${SCRATCH_FLAGS[@]}" --product remindc >/dev/null
+swift build -c release "${SCRATCH_FLAGS[@]}" --product remindc-server >/dev/null
 swift build -c release "${SCRATCH_FLAGS[@]}" --product remindc-benchmark >/dev/null
 BIN="$(swift build -c release "${SCRATCH_FLAGS[@]}" --show-bin-path)"
 WORK=$(mktemp -d)
