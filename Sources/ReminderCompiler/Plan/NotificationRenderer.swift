@@ -63,18 +63,8 @@ struct NotificationRenderer {
         id: String, kind: PlannedNotification.Kind, unit: NotificationUnit, live: [Int]?, followUp: Bool,
         fireAt: Int64, parent: String?, replaces: [String]
     ) -> PlannedNotification {
-        var notification = notificationInPlanZone(
-            id: id, kind: kind, unit: unit, live: live, followUp: followUp, fireAt: fireAt, parent: parent, replaces: replaces
-        )
         // Members of a group share a zone (checked when the config is read).
-        if window.pinsOtherZones { notification.timeZone = window.zoneName(of: reminders[unit.firstMember.reminder]) }
-        return notification
-    }
-
-    private func notificationInPlanZone(
-        id: String, kind: PlannedNotification.Kind, unit: NotificationUnit, live: [Int]?, followUp: Bool,
-        fireAt: Int64, parent: String?, replaces: [String]
-    ) -> PlannedNotification {
+        let zone = window.pinsOtherZones ? window.zoneName(of: reminders[unit.firstMember.reminder]) : nil
         let firstLive = unit.member(live?.first ?? 0)
         let firstIndex = firstLive.reminder
         let firstTexts = texts(of: firstLive, followUp: followUp)
@@ -86,7 +76,7 @@ struct NotificationRenderer {
                 interruptionLevel: firstTexts.interruptionLevel, category: reminders[firstIndex].category,
                 sound: reminders[firstIndex].sound, threadID: reminders[firstIndex].threadID,
                 userInfo: reminders[firstIndex].userInfo, replaces: replaces,
-                durationMinutes: reminders[firstIndex].durationMinutes
+                durationMinutes: reminders[firstIndex].durationMinutes, timeZone: zone
             )
         }
         let livePositions = live ?? Array(0..<unit.memberCount)
@@ -109,7 +99,7 @@ struct NotificationRenderer {
             category: definition?.category ?? agreed(members.map(\.category)),
             sound: agreed(members.map(\.sound)), threadID: agreed(members.map(\.threadID)),
             userInfo: members.count == 1 ? first.userInfo : agreed(members.map(\.userInfo)) ?? [:],
-            replaces: replaces, durationMinutes: members.map(\.durationMinutes).max() ?? 15
+            replaces: replaces, durationMinutes: members.map(\.durationMinutes).max() ?? 15, timeZone: zone
         )
     }
 
