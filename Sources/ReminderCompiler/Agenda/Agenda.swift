@@ -84,7 +84,11 @@ extension Agenda {
     ///   - unbudgeted: the same compile without the budget, whose extra notifications are
     ///     shown as dropped; without it only their count is known.
     public init(plan: Plan, config: ReminderConfig? = nil, unbudgeted: Plan? = nil, days: Int? = nil, zones: TimeZoneDatabase = .system) {
-        let end = days.map { min(plan.windowEnd.seconds, plan.now.seconds + Int64(max($0, 0)) * 86_400) } ?? plan.windowEnd.seconds
+        // At most a horizon's length (3 660 days) from `now`, whatever the plan or `days`
+        // says: a plan built in code may hold any instants, and no sum may overflow.
+        let longest = Int64(min(max(days ?? Self.longestDays, 0), Self.longestDays)) * 86_400
+        let (reach, overflow) = plan.now.seconds.addingReportingOverflow(longest)
+        let end = max(plan.now.seconds, overflow ? plan.windowEnd.seconds : min(plan.windowEnd.seconds, reach))
         let shown = { (instant: Int64) in instant > plan.now.seconds && instant <= end }
         let titles = Dictionary((config?.reminders ?? []).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         func entry(_ notification: PlannedNotification, status: Status) -> Entry {
@@ -164,6 +168,9 @@ extension Agenda {
             Day(date: date, entries: byDate[date] ?? [], clockChanges: changesByDate[date] ?? [])
         }
     }
+
+    /// The most days an agenda shows: the longest horizon and a day.
+    static let longestDays = 3661
 
     /// The notification a follow-up or snooze belongs to.
     static func parentID(of entry: Entry) -> String? {

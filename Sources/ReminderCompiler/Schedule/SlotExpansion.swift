@@ -80,7 +80,8 @@ extension Schedule {
     /// that many slots in the supported years. Walks the firing dates from `start` a year
     /// at a time, so it costs one step per counted date.
     public var lastCountedDate: CivilDate? {
-        guard let count else { return nil }
+        // A count below 1 (which validation refuses) has no last date, and no arithmetic on it.
+        guard let count, count > 0 else { return nil }
         let timesPerDate = timesOfDay.resolved.count
         guard timesPerDate > 0 else { return nil }
         return firingDate(number: (count - 1) / timesPerDate + 1)

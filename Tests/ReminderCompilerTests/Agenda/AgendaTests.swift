@@ -88,3 +88,18 @@ struct AgendaTests {
         #expect(plain == (try remindc("agenda", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "--days", "2")).standardOutput)
     }
 }
+
+extension AgendaTests {
+    @Test("any number of days, and a plan whose window reaches the year 9999, give an agenda of at most 3 661 days, without a trap")
+    func extremeDays() throws {
+        let config = ReminderConfig(timeZone: "UTC", horizonDays: 3, reminders: [Reminder(id: "r", title: "R", schedule: .daily(times: ["09:00"]))])
+        var plan = try #require(ReminderCompiler.plan(config, options: CompileOptions(now: .instant(fixedNow))).plan)
+        for days in [Int.min, -1, 0, Int.max] {
+            let agenda = Agenda(plan: plan, days: days)
+            #expect(agenda.days.count == (days > 0 ? 3 : 0), "\(days)")
+        }
+        plan.windowEnd = ZonedInstant(seconds: 253_402_214_400, offsetSeconds: 0)  // 9999-12-31
+        let agenda = Agenda(plan: plan, days: Int.max)
+        #expect(agenda.end.seconds == fixedNow + 3661 * 86_400)
+    }
+}

@@ -163,3 +163,17 @@ extension YearlyAndCountedTests {
         ])
     }
 }
+
+extension YearlyAndCountedTests {
+    @Test("counts validation refuses give no slots and no trap", arguments: [0, -1, Int.min, Int.max])
+    func extremeCounts(_ count: Int) {
+        var schedule = Schedule.daily(times: ["09:00"], start: "2026-11-01", count: count)
+        schedule.count = count
+        let timeline = ZoneTimeline(rules: TimeZoneDatabase.system.zone("UTC")!, span: 1_790_000_000...1_800_000_000)
+        var slots = 0
+        schedule.forEachSlot(onDates: CivilDate(year: 2026, month: 11, day: 1)!...CivilDate(year: 2026, month: 11, day: 30)!, timeline: timeline) { _ in slots += 1 }
+        #expect(slots == (count > 0 ? 30 : 0))
+        #expect(schedule.lastCountedDate == nil)
+        #expect(schedule.firesOn(CivilDate(year: 2026, month: 11, day: 2)!) == (count > 0))
+    }
+}
