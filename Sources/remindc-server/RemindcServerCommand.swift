@@ -28,7 +28,7 @@ struct RemindcServerCommand: AsyncParsableCommand {
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port must be 0–65535, not \(port)") }
         if maximumBodyBytes < 1 { throw ValidationError("--max-body-bytes must be 1 or more") }
-        if !(timeLimit > 0) { throw ValidationError("--time-limit must be more than 0 seconds") }
+        if !(timeLimit > 0 && timeLimit <= 3600) { throw ValidationError("--time-limit must be more than 0 and at most 3600 seconds") }
     }
 
     func run() async throws {

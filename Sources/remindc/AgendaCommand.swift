@@ -69,9 +69,11 @@ struct EventsOption: ParsableArguments {
 /// A config compiled for a person to look at: the plan, and the same compile without the
 /// budget (what it left out).
 enum PlanOfConfig {
-    static func compile(
+    /// The config and events read and checked, with the options they are planned with;
+    /// errors are printed and end the command.
+    static func load(
         _ bytes: [UInt8], path: String, events: String?, moment: MomentOptions, timeZone: String?
-    ) throws -> (plan: Plan, config: ReminderConfig, unbudgeted: Plan, events: ReminderEvents) {
+    ) throws -> (inputs: ReminderCompiler.Inputs, config: ReminderConfig, options: CompileOptions) {
         var eventsInput: (bytes: [UInt8], path: String)?
         if let events {
             guard let eventBytes = CommandLineInput.readFile(events) else { throw ExitCode.failure }
@@ -83,6 +85,13 @@ enum PlanOfConfig {
             DiagnosticPrinter.print(inputs.diagnostics)
             throw ExitCode.failure
         }
+        return (inputs, config, options)
+    }
+
+    static func compile(
+        _ bytes: [UInt8], path: String, events: String?, moment: MomentOptions, timeZone: String?
+    ) throws -> (plan: Plan, config: ReminderConfig, unbudgeted: Plan, events: ReminderEvents) {
+        let (inputs, config, options) = try load(bytes, path: path, events: events, moment: moment, timeZone: timeZone)
         let result = ReminderCompiler.plan(config, options: options, events: inputs.events, diagnostics: inputs.diagnostics)
         DiagnosticPrinter.print(result.diagnostics)
         guard let plan = result.plan, !DiagnosticPrinter.fails(result.diagnostics) else { throw ExitCode.failure }

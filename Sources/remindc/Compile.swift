@@ -18,8 +18,8 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
 
     private var timeZone: String? { zone.timeZone }
 
-    @Option(help: "An events file (plist or JSON): activities logged, occurrences done, skipped or snoozed.")
-    var events: String?
+    @OptionGroup var eventsOption: EventsOption
+    private var events: String? { eventsOption.events }
 
     @Option(name: .customLong("horizon-days"), parsing: .unconditional, help: "Overrides the config's horizonDays (1–3660).")
     var horizonDays: Int?

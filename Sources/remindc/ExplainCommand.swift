@@ -28,9 +28,13 @@ struct ExplainCommand: ParsableCommand, ReportsDiagnostics {
 
     func run() throws {
         guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
-        let compiled = try PlanOfConfig.compile(bytes, path: config, events: events, moment: moment, timeZone: zone.timeZone)
-        let options = CompileOptions(now: .instant(compiled.plan.now.seconds), timeZone: zone.timeZone)
-        let explanation = ReminderCompiler.explain(occurrence, config: compiled.config, events: compiled.events, options: options)
+        // The explanation compiles the plan (and, for a dropped ID, the plan without its
+        // budget) itself; its diagnostics are the config's, printed here.
+        let (inputs, parsed, options) = try PlanOfConfig.load(bytes, path: config, events: events, moment: moment, timeZone: zone.timeZone)
+        let checked = ReminderCompiler.plan(parsed, options: options, events: inputs.events, diagnostics: inputs.diagnostics)
+        DiagnosticPrinter.print(checked.diagnostics)
+        guard checked.plan != nil, !DiagnosticPrinter.fails(checked.diagnostics) else { throw ExitCode.failure }
+        let explanation = ReminderCompiler.explain(occurrence, config: parsed, events: inputs.events, options: options)
         let text = (["\(occurrence): \(explanation.verdict.rawValue)"] + explanation.lines.map { "  " + $0 }).joined(separator: "\n")
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
