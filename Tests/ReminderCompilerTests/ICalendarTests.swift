@@ -251,26 +251,6 @@ struct ICalendarTextTests {
         }
     }
 
-    @Test("lines written from the cache of repeated texts equal lines written afresh")
-    func repeatedTexts() {
-        // More distinct values than the cache has places, drawn again and again, so that
-        // entries are replaced and values share places.
-        var generator = SeededGenerator(seed: 256)
-        let pieces = ["a", "é", "💊", ";", ",", "\\", "\n", "long plain words ", "x"]
-        let pool = (0..<600).map { index in
-            (0..<(index % 50)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }.joined()
-        }
-        var fresh = ICalendarWriter()
-        var cached = ICalendarWriter()
-        for _ in 0..<5000 {
-            let value = pool[Int.random(in: 0..<pool.count, using: &generator)]
-            let summary = Bool.random(using: &generator)
-            fresh.text(summary ? "SUMMARY" : "DESCRIPTION", value)
-            cached.repeatedText(summary ? "SUMMARY:" : "DESCRIPTION:", value)
-        }
-        #expect(cached.bytes == fresh.bytes)
-    }
-
     @Test("control characters are removed and every line break becomes \\n")
     func controlCharacters() {
         #expect(ICalendarWriter.escapeText("a\u{0}b\u{7}c\td\r\ne\rf\ng\u{7F}") == "abcd\\ne\\nf\\ng")

@@ -181,3 +181,22 @@ func putDigits(_ value: Int, width: Int, at destination: UnsafeMutablePointer<UI
         position -= 1
     }
 }
+
+/// Calls `body` with the decimal digits of `number`, after a `-` when it is negative: the
+/// bytes of `String(number)`, without making the string.
+func withDecimalDigits<Result>(of number: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+        var rest = number.magnitude
+        var start = 20
+        repeat {
+            start -= 1
+            digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        if number < 0 {
+            start -= 1
+            digits[start] = UInt8(ascii: "-")
+        }
+        return body(UnsafeBufferPointer(rebasing: digits[start...]))
+    }
+}

@@ -51,7 +51,12 @@ public enum ICalendarExport {
         _ plan: Plan, settings: CalendarSettings, zones: TimeZoneDatabase = .system, chunkSize: Int = 1 << 16,
         to sink: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
-        let span = plan.notifications.first.map { first in first.fireAt.seconds...plan.notifications.last!.fireAt.seconds }
+        // From the earliest to the latest instant: a plan built in code need not be sorted.
+        let span = plan.notifications.first.map { first in
+            plan.notifications.reduce(first.fireAt.seconds...first.fireAt.seconds) { span, notification in
+                min(span.lowerBound, notification.fireAt.seconds)...max(span.upperBound, notification.fireAt.seconds)
+            }
+        }
         let otherZones = Set(plan.notifications.compactMap(\.timeZone)).subtracting([plan.timeZone]).sorted()
         var stream = ExpandedCalendarStream(
             header: plan, settings: settings, eventSpan: span, otherZones: otherZones, zones: zones, chunkSize: chunkSize
@@ -116,22 +121,51 @@ public enum ICalendarExport {
         } else {
             writer.dateTime("DTSTART", localSeconds: instant, utc: true)
         }
-        if notification.durationMinutes == 0 {
+        if let prepared = notification.content.prepared {
+            prepared.withParts { parts in
+                writer.prepared(parts.eventDuration)
+                writer.prepared(parts.eventTexts)
+                writeSequence(notification.sequence, to: &writer)
+                writer.prepared(parts.eventEnd)
+            }
+        } else {
+            let texts = notification.content.texts
+            writeDuration(of: texts, to: &writer)
+            writeTexts(of: texts, to: &writer)
+            writeSequence(notification.sequence, to: &writer)
+            writeEnd(of: texts, to: &writer)
+        }
+    }
+
+    /// The `DURATION` line of an event.
+    static func writeDuration(of texts: NotificationTexts, to writer: inout ICalendarWriter) {
+        if texts.durationMinutes == 0 {
             writer.lines("DURATION:PT0S\r\n")
         } else {
             writer.begin("DURATION:PT")
-            writer.value(notification.durationMinutes)
+            writer.value(texts.durationMinutes)
             writer.value("M")
             writer.endLine()
         }
-        writer.repeatedText("SUMMARY:", notification.title)
-        if !notification.body.isEmpty { writer.repeatedText("DESCRIPTION:", notification.body) }
+    }
+
+    /// The `SUMMARY` and `DESCRIPTION` lines of an event.
+    static func writeTexts(of texts: NotificationTexts, to writer: inout ICalendarWriter) {
+        writer.textLine("SUMMARY:", texts.title)
+        if !texts.body.isEmpty { writer.textLine("DESCRIPTION:", texts.body) }
+    }
+
+    private static func writeSequence(_ sequence: Int, to writer: inout ICalendarWriter) {
         writer.begin("SEQUENCE:")
-        writer.value(notification.sequence)
+        writer.value(sequence)
         writer.endLine()
-        if let category = notification.category { writer.repeatedText("CATEGORIES:", category) }
+    }
+
+    /// An event's lines after `SEQUENCE`: its category, its alarm, its end.
+    static func writeEnd(of texts: NotificationTexts, to writer: inout ICalendarWriter) {
+        if let category = texts.category { writer.textLine("CATEGORIES:", category) }
         writer.lines("TRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:PT0S\r\n")
-        writer.repeatedText("DESCRIPTION:", notification.title.isEmpty ? "Reminder" : notification.title)
+        writer.textLine("DESCRIPTION:", texts.title.isEmpty ? "Reminder" : texts.title)
         writer.lines("END:VALARM\r\nEND:VEVENT\r\n")
     }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writes RFC 5545 content lines: CRLF line ends, TEXT escaping, and folding at 75 octets
 /// that never splits a UTF-8 character or an escape sequence.
 ///
@@ -11,7 +5,6 @@ import Darwin
 /// year of notifications writes tens of megabytes.
 struct ICalendarWriter {
     private let buffer: ByteBuffer
-    private let textLines = TextLineCache()
     /// Octets on the current physical line.
     private var lineLength = 0
 
@@ -50,23 +43,12 @@ struct ICalendarWriter {
         endLine()
     }
 
-    /// Writes a property whose value is TEXT, as `text` does, from a cache of the lines
-    /// written before: titles and bodies repeat on every occurrence of a reminder, and
-    /// escaping and folding them again cost more than the rest of an event.
-    mutating func repeatedText(_ nameAndColon: StaticString, _ value: String) {
-        let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
-            if textLines.appendLine(named: nameAndColon, value: utf8, to: buffer) { return }
-            let start = buffer.count
-            begin(nameAndColon)
-            appendFolded(utf8, escaping: true)
-            endLine()
-            buffer.withBytes(from: start) { textLines.remember($0, named: nameAndColon, value: utf8) }
-        }
-        if written == nil {
-            begin(nameAndColon)
-            append(value, escaping: true)
-            endLine()
-        }
+    /// Writes a property whose value is TEXT, escaped, after its name and colon
+    /// (`SUMMARY:`).
+    mutating func textLine(_ nameAndColon: StaticString, _ value: String) {
+        begin(nameAndColon)
+        append(value, escaping: true)
+        endLine()
     }
 
     /// Starts a property line with its name and colon (`UID:`); the value follows in
@@ -82,7 +64,7 @@ struct ICalendarWriter {
 
     /// Continues a property value with a number.
     mutating func value(_ number: Int) {
-        withDecimal(number) { appendFolded($0, escaping: false) }
+        withDecimalDigits(of: Int64(number)) { appendFolded($0, escaping: false) }
     }
 
     /// Writes whole lines known in advance, each shorter than 75 octets and ending in CRLF,
@@ -94,7 +76,12 @@ struct ICalendarWriter {
 
     /// Writes a line prepared once for many uses (CRLF included, at most 75 octets).
     mutating func prepared(_ line: [UInt8]) {
-        line.withUnsafeBufferPointer { buffer.append($0) }
+        line.withUnsafeBufferPointer { prepared($0) }
+    }
+
+    /// Writes whole lines written before by another writer, each ending in CRLF.
+    mutating func prepared(_ lines: UnsafeBufferPointer<UInt8>) {
+        buffer.append(lines)
         lineLength = 0
     }
 
@@ -119,24 +106,6 @@ struct ICalendarWriter {
             appendFolded(UnsafeBufferPointer(rebasing: digits[..<(utc ? 16 : 15)]), escaping: false)
         }
         endLine()
-    }
-
-    /// Calls `body` with the decimal digits of `number`.
-    private func withDecimal(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-            var rest = number.magnitude
-            var start = 24
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
-            if number < 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "-")
-            }
-            body(UnsafeBufferPointer(rebasing: digits[start...]))
-        }
     }
 
     /// Hands the lines written so far to `sink` and starts an empty buffer, keeping its
@@ -247,76 +216,5 @@ struct ICalendarWriter {
             }
         }
         return result
-    }
-}
-
-/// Whole property lines by name and value, in a small table where a newer line replaces
-/// an older one in the same place. An entry is used only when its name and value equal
-/// the ones asked for byte for byte, so the table never changes what is written. Entries
-/// keep their bytes in memory of their own, so that looking one up touches no reference
-/// count.
-final class TextLineCache {
-    private struct Entry {
-        var name: UnsafePointer<UInt8>?
-        /// The value's bytes, then the line's.
-        var bytes: UnsafeMutableBufferPointer<UInt8>?
-        var valueCount = 0
-    }
-
-    private static let size = 4096
-    private let entries: UnsafeMutablePointer<Entry>
-
-    init() {
-        entries = .allocate(capacity: Self.size)
-        entries.initialize(repeating: Entry(), count: Self.size)
-    }
-
-    deinit {
-        for index in 0..<Self.size { entries[index].bytes?.deallocate() }
-        entries.deinitialize(count: Self.size)
-        entries.deallocate()
-    }
-
-    /// The place of a name and value: a multiplicative hash of the value's words.
-    private static func slot(named name: StaticString, value: UnsafeBufferPointer<UInt8>) -> Int {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var mixed = UInt64(value.count) ^ UInt64(UInt(bitPattern: name.utf8Start))
-        if let base = value.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            var offset = 0
-            while offset + 8 <= value.count {
-                mixed = (mixed ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
-                mixed ^= mixed >> 29
-                offset += 8
-            }
-            while offset < value.count {
-                mixed = (mixed ^ UInt64(value[offset])) &* multiplier
-                offset += 1
-            }
-        }
-        mixed = (mixed ^ (mixed >> 32)) &* multiplier
-        return Int(truncatingIfNeeded: mixed >> 52) & (size - 1)
-    }
-
-    /// Appends the line written before for this name and value to `buffer`; false when
-    /// the table no longer holds it.
-    func appendLine(named name: StaticString, value: UnsafeBufferPointer<UInt8>, to buffer: ByteBuffer) -> Bool {
-        let entry = entries[Self.slot(named: name, value: value)]
-        guard entry.name == name.utf8Start, entry.valueCount == value.count, let bytes = entry.bytes?.baseAddress else {
-            return false
-        }
-        guard value.isEmpty || memcmp(bytes, value.baseAddress!, value.count) == 0 else { return false }
-        buffer.append(UnsafeBufferPointer(start: bytes + value.count, count: entry.bytes!.count - value.count))
-        return true
-    }
-
-    /// Keeps a line written for a name and value.
-    func remember(_ line: UnsafeBufferPointer<UInt8>, named name: StaticString, value: UnsafeBufferPointer<UInt8>) {
-        let index = Self.slot(named: name, value: value)
-        entries[index].bytes?.deallocate()
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: value.count + line.count)
-        _ = bytes.initialize(from: value)
-        _ = UnsafeMutableBufferPointer(rebasing: bytes[value.count...]).initialize(from: line)
-        entries[index] = Entry(name: name.utf8Start, bytes: bytes, valueCount: value.count)
     }
 }

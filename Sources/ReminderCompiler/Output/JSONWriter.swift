@@ -15,6 +15,23 @@ struct JSONWriter {
         buffer = ByteBuffer(capacity: capacity)
     }
 
+    /// A writer for fields written ahead of time (`PreparedContent`): as though inside
+    /// containers `depth` deep whose innermost already holds an entry.
+    init(fragmentAtDepth depth: Int) {
+        buffer = ByteBuffer()
+        indentation = depth
+        hasEntry = currentBit
+    }
+
+    /// How many containers are open.
+    var depth: Int { indentation }
+
+    /// Appends fields written ahead by a writer made with `init(fragmentAtDepth:)` at this
+    /// writer's depth, after this container's first entry.
+    mutating func appendFragment(_ bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(bytes)
+    }
+
     /// The bytes written since the last flush.
     var bytes: [UInt8] { buffer.bytes }
 
@@ -183,6 +200,17 @@ struct JSONWriter {
             }
         }
         buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// A field holding a 64-bit value as sixteen lowercase hex digits in quotes.
+    mutating func field(hexDigitsOf value: UInt64, named name: StaticString) {
+        key(name)
+        buffer.append(atMost: 18) { destination in
+            destination[0] = UInt8(ascii: "\"")
+            FingerprintHash.putHexDigits(of: value, at: destination + 1)
+            destination[17] = UInt8(ascii: "\"")
+            return 18
+        }
     }
 
     /// A field holding an RFC 3339 instant, written without intermediate strings.

@@ -59,30 +59,61 @@ public enum PlanJSON {
         writer.field("fireAt", notification.fireAt)
         if let deferredFrom = notification.deferredFrom { writer.field("deferredFrom", deferredFrom) }
         writer.field("slot", notification.slot)
-        if let timeZone = notification.timeZone { writer.field("timeZone", timeZone) }
-        writer.field("reminders", notification.reminders)
-        if let group = notification.group { writer.field("group", group) }
-        if let parent = notification.parent { writer.field("parent", parent) }
-        writer.field("title", notification.title)
-        writer.field("body", notification.body)
-        writer.field("interruptionLevel", notification.interruptionLevel.rawValue)
-        if let category = notification.category { writer.field("category", category) }
-        if let sound = notification.sound { writer.field("sound", sound) }
-        if let threadID = notification.threadID { writer.field("threadID", threadID) }
-        if !notification.userInfo.isEmpty {
+        let content = notification.content
+        let fingerprint: UInt64
+        if let prepared = content.prepared, writer.depth == PreparedContent.jsonDepth {
+            fingerprint = prepared.withParts { parts in
+                writer.appendFragment(parts.jsonMembers)
+                if let parent = notification.parent { writer.field("parent", parent) }
+                writer.appendFragment(parts.jsonTexts)
+                if !notification.replaces.isEmpty { writer.field("replaces", notification.replaces) }
+                writer.appendFragment(parts.jsonDuration)
+                return notification.fingerprintValue(fields: parts.fingerprintFields)
+            }
+        } else {
+            writeMembers(of: content.texts, to: &writer)
+            if let parent = notification.parent { writer.field("parent", parent) }
+            writeTexts(of: content.texts, to: &writer)
+            if !notification.replaces.isEmpty { writer.field("replaces", notification.replaces) }
+            writeDuration(of: content.texts, to: &writer)
+            fingerprint = notification.fingerprintValue
+        }
+        writer.field("numericId", Int(notification.numericId))
+        writer.field(hexDigitsOf: fingerprint, named: "fingerprint")
+        writer.field("sequence", notification.sequence)
+        writer.endObject()
+    }
+
+    /// `timeZone`, `reminders` and `group`, which come between a notification's `slot` and
+    /// its `parent`.
+    static func writeMembers(of texts: NotificationTexts, to writer: inout JSONWriter) {
+        if let timeZone = texts.timeZone { writer.field("timeZone", timeZone) }
+        writer.field("reminders", texts.reminders)
+        if let group = texts.group { writer.field("group", group) }
+    }
+
+    /// `title` through `userInfo`, which come between a notification's `parent` and its
+    /// `replaces`.
+    static func writeTexts(of texts: NotificationTexts, to writer: inout JSONWriter) {
+        writer.field("title", texts.title)
+        writer.field("body", texts.body)
+        writer.field("interruptionLevel", texts.interruptionLevel.rawValue)
+        if let category = texts.category { writer.field("category", category) }
+        if let sound = texts.sound { writer.field("sound", sound) }
+        if let threadID = texts.threadID { writer.field("threadID", threadID) }
+        if !texts.userInfo.isEmpty {
             writer.fieldName("userInfo")
             writer.beginObject()
-            for (key, value) in notification.userInfo.sorted(by: { $0.key < $1.key }) {
+            for (key, value) in texts.userInfo.sorted(by: { $0.key < $1.key }) {
                 writer.field(named: key, value)
             }
             writer.endObject()
         }
-        if !notification.replaces.isEmpty { writer.field("replaces", notification.replaces) }
-        if notification.durationMinutes != 15 { writer.field("durationMinutes", notification.durationMinutes) }
-        writer.field("numericId", Int(notification.numericId))
-        writer.field("fingerprint", notification.fingerprint)
-        writer.field("sequence", notification.sequence)
-        writer.endObject()
+    }
+
+    /// `durationMinutes`, when not 15, after `replaces`.
+    static func writeDuration(of texts: NotificationTexts, to writer: inout JSONWriter) {
+        if texts.durationMinutes != 15 { writer.field("durationMinutes", texts.durationMinutes) }
     }
 }
 

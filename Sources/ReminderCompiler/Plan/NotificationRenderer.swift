@@ -8,6 +8,8 @@ struct NotificationRenderer {
     let singleMemberLists: [[String]]
     /// Parsed title and body templates by group key.
     let templates: [String: (title: GroupTemplate, body: GroupTemplate)]
+    /// The contents made so far.
+    private let contents: ContentCache
 
     init(config: ReminderConfig, reminders: [Reminder], window: PlanningWindow) {
         self.config = config
@@ -22,6 +24,7 @@ struct NotificationRenderer {
             )
         }
         self.templates = templates
+        contents = ContentCache(bodyCounts: reminders.map(\.bodies.count))
     }
 
     /// A member's texts as one notification shows them.
@@ -55,28 +58,61 @@ struct NotificationRenderer {
         reminders[unit.firstMember.reminder].followUp.map { FollowUpChain(parentInstant: unit.instant, followUp: $0) }
     }
 
-    /// A notification of `unit`'s live members (`nil`: all of them): a group's texts come
-    /// from its templates when two or more members are live, else from the one member
-    /// (SPEC §5.4, §6 rule 4). Follow-ups and snoozes of follow-ups show the members'
-    /// follow-up texts.
+    /// A notification of `unit`'s live members (`nil`: all of them), with the content
+    /// `content(of:live:followUp:)` gives.
     func notification(
         id: String, kind: PlannedNotification.Kind, unit: NotificationUnit, live: [Int]?, followUp: Bool,
         fireAt: Int64, parent: String?, replaces: [String]
     ) -> PlannedNotification {
+        PlannedNotification(
+            id: id, kind: kind, fireAt: window.zoned(fireAt), slot: unit.slot, parent: parent, replaces: replaces,
+            content: content(of: unit, live: live, followUp: followUp)
+        )
+    }
+
+    /// What a notification of `unit`'s live members (`nil`: all of them) shows: a group's
+    /// texts come from its templates when two or more members are live, else from the one
+    /// member (SPEC §5.4, §6 rule 4). Follow-ups and snoozes of follow-ups show the
+    /// members' follow-up texts. Each distinct content is made once per plan.
+    func content(of unit: NotificationUnit, live: [Int]?, followUp: Bool) -> NotificationContent {
+        let firstLive = unit.member(live?.first ?? 0)
+        if (live?.count ?? unit.memberCount) <= 1 && unit.group == nil {
+            let index = firstLive.reminder
+            let slot = contents.place(ofReminder: index, followUp: followUp, body: bodyIndex(of: firstLive))
+            if let made = contents.single[slot] { return made }
+            let made = NotificationContent(texts(of: unit, live: live, followUp: followUp), preparingOutput: true)
+            contents.single[slot] = made
+            return made
+        }
+        var key = [followUp ? 1 : 0]
+        for position in live ?? Array(0..<unit.memberCount) {
+            let member = unit.member(position)
+            key += [member.reminder, bodyIndex(of: member)]
+        }
+        if let made = contents.shared[key] { return made }
+        let made = NotificationContent(texts(of: unit, live: live, followUp: followUp), preparingOutput: true)
+        contents.shared[key] = made
+        return made
+    }
+
+    /// Which of its reminder's bodies a member shows: 0 without rotation.
+    private func bodyIndex(of member: MemberSlot) -> Int {
+        let count = reminders[member.reminder].bodies.count
+        return count == 0 ? 0 : ((member.slot.rotationIndex % count) + count) % count
+    }
+
+    private func texts(of unit: NotificationUnit, live: [Int]?, followUp: Bool) -> NotificationTexts {
         // Members of a group share a zone (checked when the config is read).
         let zone = window.pinsOtherZones ? window.zoneName(of: reminders[unit.firstMember.reminder]) : nil
         let firstLive = unit.member(live?.first ?? 0)
         let firstIndex = firstLive.reminder
         let firstTexts = texts(of: firstLive, followUp: followUp)
         guard (live?.count ?? unit.memberCount) > 1 || unit.group != nil else {
-            return PlannedNotification(
-                id: id, kind: kind, fireAt: window.zoned(fireAt), slot: unit.slot,
-                reminders: singleMemberLists[firstIndex], group: nil,
-                parent: parent, title: firstTexts.title, body: firstTexts.body,
+            return NotificationTexts(
+                reminders: singleMemberLists[firstIndex], group: nil, title: firstTexts.title, body: firstTexts.body,
                 interruptionLevel: firstTexts.interruptionLevel, category: reminders[firstIndex].category,
                 sound: reminders[firstIndex].sound, threadID: reminders[firstIndex].threadID,
-                userInfo: reminders[firstIndex].userInfo, replaces: replaces,
-                durationMinutes: reminders[firstIndex].durationMinutes, timeZone: zone
+                userInfo: reminders[firstIndex].userInfo, durationMinutes: reminders[firstIndex].durationMinutes, timeZone: zone
             )
         }
         let livePositions = live ?? Array(0..<unit.memberCount)
@@ -92,14 +128,13 @@ struct NotificationRenderer {
             title = template.title.render(count: count, titles: titles)
             body = template.body.render(count: count, titles: titles)
         }
-        return PlannedNotification(
-            id: id, kind: kind, fireAt: window.zoned(fireAt), slot: unit.slot, reminders: members.map(\.id),
-            group: unit.group, parent: parent, title: title, body: body,
+        return NotificationTexts(
+            reminders: members.map(\.id), group: unit.group, title: title, body: body,
             interruptionLevel: memberTexts.map(\.interruptionLevel).max() ?? .active,
             category: definition?.category ?? agreed(members.map(\.category)),
             sound: agreed(members.map(\.sound)), threadID: agreed(members.map(\.threadID)),
             userInfo: members.count == 1 ? first.userInfo : agreed(members.map(\.userInfo)) ?? [:],
-            replaces: replaces, durationMinutes: members.map(\.durationMinutes).max() ?? 15, timeZone: zone
+            durationMinutes: members.map(\.durationMinutes).max() ?? 15, timeZone: zone
         )
     }
 
@@ -152,5 +187,32 @@ struct GroupTemplate {
             }
         }
         return result
+    }
+}
+
+/// The contents a renderer made, so that each is made (and its output prepared) once.
+/// Used by one thread at a time, as its planner is.
+private final class ContentCache {
+    /// Contents of one reminder's notifications, at `place(ofReminder:followUp:body:)`.
+    var single: [NotificationContent?]
+    /// Where each reminder's places start: two per body (first notification, follow-up).
+    private let firstPlace: [Int]
+    /// Contents of group notifications, by whether they are follow-ups and by each live
+    /// member's reminder and body.
+    var shared: [[Int]: NotificationContent] = [:]
+
+    init(bodyCounts: [Int]) {
+        var places: [Int] = []
+        var total = 0
+        for count in bodyCounts {
+            places.append(total)
+            total += 2 * max(1, count)
+        }
+        firstPlace = places
+        single = [NotificationContent?](repeating: nil, count: total)
+    }
+
+    func place(ofReminder reminder: Int, followUp: Bool, body: Int) -> Int {
+        firstPlace[reminder] + 2 * body + (followUp ? 1 : 0)
     }
 }

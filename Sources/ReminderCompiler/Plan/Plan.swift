@@ -91,40 +91,77 @@ public struct PlannedNotification: Sendable, Hashable {
     public var fireAt: ZonedInstant
     /// The nominal local slot (for follow-ups and snoozes, the parent's).
     public var slot: LocalDateTime
-    /// The member reminders' ids, ascending.
-    public var reminders: [String]
-    /// The group key, for group notifications and their follow-ups.
-    public var group: String?
     /// The parent notification's ID, for follow-ups and snoozes.
     public var parent: String?
-    /// The title.
-    public var title: String
-    /// The body.
-    public var body: String
-    /// The interruption level.
-    public var interruptionLevel: InterruptionLevel
-    /// The category (actions).
-    public var category: String?
-    /// Passed through from the reminder.
-    public var sound: String?
-    /// Passed through from the reminder.
-    public var threadID: String?
-    /// Passed through from the reminder.
-    public var userInfo: [String: String]
     /// IDs the app removes from the notification centre when this one is delivered.
     public var replaces: [String]
-    /// The calendar event's length.
-    public var durationMinutes: Int
     /// `id` hashed for platforms with integer notification IDs (SPEC §8).
     public var numericId: UInt32
     /// 0 when new; carried forward and incremented on change with a previous plan.
     public var sequence: Int
     /// When quiet hours deferred it: the instant it was due (`fireAt` is the quiet hours' end).
     public var deferredFrom: ZonedInstant?
+    /// What it shows and whom it is for, shared by the notifications the planner renders
+    /// from the same members and texts.
+    var content: NotificationContent
+
+    /// The member reminders' ids, ascending.
+    public var reminders: [String] {
+        get { content.texts.reminders }
+        set { content = content.changing { $0.reminders = newValue } }
+    }
+    /// The group key, for group notifications and their follow-ups.
+    public var group: String? {
+        get { content.texts.group }
+        set { content = content.changing { $0.group = newValue } }
+    }
+    /// The title.
+    public var title: String {
+        get { content.texts.title }
+        set { content = content.changing { $0.title = newValue } }
+    }
+    /// The body.
+    public var body: String {
+        get { content.texts.body }
+        set { content = content.changing { $0.body = newValue } }
+    }
+    /// The interruption level.
+    public var interruptionLevel: InterruptionLevel {
+        get { content.texts.interruptionLevel }
+        set { content = content.changing { $0.interruptionLevel = newValue } }
+    }
+    /// The category (actions).
+    public var category: String? {
+        get { content.texts.category }
+        set { content = content.changing { $0.category = newValue } }
+    }
+    /// Passed through from the reminder.
+    public var sound: String? {
+        get { content.texts.sound }
+        set { content = content.changing { $0.sound = newValue } }
+    }
+    /// Passed through from the reminder.
+    public var threadID: String? {
+        get { content.texts.threadID }
+        set { content = content.changing { $0.threadID = newValue } }
+    }
+    /// Passed through from the reminder.
+    public var userInfo: [String: String] {
+        get { content.texts.userInfo }
+        set { content = content.changing { $0.userInfo = newValue } }
+    }
+    /// The calendar event's length.
+    public var durationMinutes: Int {
+        get { content.texts.durationMinutes }
+        set { content = content.changing { $0.durationMinutes = newValue } }
+    }
     /// The zone its reminders pin their times to (`Reminder.timeZone`) when it is not the
     /// plan's: `slot` is a local time of this zone, while `fireAt` carries the plan zone's
     /// offset.
-    public var timeZone: String?
+    public var timeZone: String? {
+        get { content.texts.timeZone }
+        set { content = content.changing { $0.timeZone = newValue } }
+    }
 
     /// Creates a notification; `numericId` is derived from `id`.
     public init(
@@ -134,26 +171,51 @@ public struct PlannedNotification: Sendable, Hashable {
         replaces: [String] = [], durationMinutes: Int = 15, sequence: Int = 0, deferredFrom: ZonedInstant? = nil,
         timeZone: String? = nil
     ) {
+        let texts = NotificationTexts(
+            reminders: reminders, group: group, title: title, body: body, interruptionLevel: interruptionLevel,
+            category: category, sound: sound, threadID: threadID, userInfo: userInfo, durationMinutes: durationMinutes,
+            timeZone: timeZone
+        )
+        self.init(
+            id: id, kind: kind, fireAt: fireAt, slot: slot, parent: parent, replaces: replaces,
+            content: NotificationContent(texts), sequence: sequence, deferredFrom: deferredFrom
+        )
+    }
+
+    /// A notification showing `content`, which may be shared with others.
+    init(
+        id: String, kind: Kind, fireAt: ZonedInstant, slot: LocalDateTime, parent: String?, replaces: [String],
+        content: NotificationContent, sequence: Int = 0, deferredFrom: ZonedInstant? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.fireAt = fireAt
         self.slot = slot
-        self.reminders = reminders
-        self.group = group
         self.parent = parent
-        self.title = title
-        self.body = body
-        self.interruptionLevel = interruptionLevel
-        self.category = category
-        self.sound = sound
-        self.threadID = threadID
-        self.userInfo = userInfo
         self.replaces = replaces
-        self.durationMinutes = durationMinutes
         self.numericId = NotificationID.numericID(of: id)
         self.sequence = sequence
         self.deferredFrom = deferredFrom
-        self.timeZone = timeZone
+        self.content = content
+    }
+
+    public static func == (lhs: PlannedNotification, rhs: PlannedNotification) -> Bool {
+        lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.fireAt == rhs.fireAt && lhs.slot == rhs.slot
+            && lhs.parent == rhs.parent && lhs.replaces == rhs.replaces && lhs.numericId == rhs.numericId
+            && lhs.sequence == rhs.sequence && lhs.deferredFrom == rhs.deferredFrom
+            && (lhs.content === rhs.content || lhs.content.texts == rhs.content.texts)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(kind)
+        hasher.combine(fireAt)
+        hasher.combine(slot)
+        hasher.combine(parent)
+        hasher.combine(replaces)
+        hasher.combine(sequence)
+        hasher.combine(deferredFrom)
+        hasher.combine(content.texts)
     }
 }
 

@@ -9,68 +9,113 @@ extension PlannedNotification {
     /// hex digits (64-bit FNV-1a); the same notification gives the same fingerprint on
     /// every platform and in every release of plan `formatVersion` 1.
     public var fingerprint: String {
+        let value = fingerprintValue
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            FingerprintHash.putHexDigits(of: value, at: buffer.baseAddress!)
+            return 16
+        }
+    }
+
+    /// The fingerprint as a number.
+    var fingerprintValue: UInt64 {
+        if let prepared = content.prepared {
+            return prepared.withParts { fingerprintValue(fields: $0.fingerprintFields) }
+        }
+        return FingerprintHash.fields(of: content.texts).withUnsafeBufferPointer { fingerprintValue(fields: $0) }
+    }
+
+    /// The fingerprint, given the bytes `FingerprintHash.fields(of:)` makes of the content.
+    func fingerprintValue(fields: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = FingerprintHash()
         hash.add(id)
-        hash.add(String(fireAt.seconds))
-        hash.add(title)
-        hash.add(body)
-        hash.add(category)
-        hash.add(interruptionLevel.rawValue)
-        hash.add(sound)
-        hash.add(threadID)
-        // Written for every notification of every plan: sorting only when there is order to keep.
-        if userInfo.count == 1, let (key, value) = userInfo.first {
-            hash.add(key)
-            hash.add(value)
-        } else if userInfo.count > 1 {
-            for (key, value) in userInfo.sorted(by: { $0.key < $1.key }) {
-                hash.add(key)
-                hash.add(value)
-            }
-        }
-        return hash.hexDigits
+        hash.add(decimal: fireAt.seconds)
+        hash.add(serialized: fields)
+        return hash.value
     }
 }
 
 /// 64-bit FNV-1a over length-prefixed fields, so that no two different field lists give
 /// the same bytes ("ab" + "c" differs from "a" + "bc"; an absent field from an empty one).
 struct FingerprintHash {
-    private var state: UInt64 = 0xCBF2_9CE4_8422_2325
+    private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
 
     private mutating func add(byte: UInt8) {
-        state ^= UInt64(byte)
-        state = state &* 0x0000_0100_0000_01B3
+        value ^= UInt64(byte)
+        value = value &* 0x0000_0100_0000_01B3
+    }
+
+    /// Fields already serialized by `fields(of:)`.
+    mutating func add(serialized bytes: UnsafeBufferPointer<UInt8>) {
+        var state = value
+        for byte in bytes {
+            state ^= UInt64(byte)
+            state = state &* 0x0000_0100_0000_01B3
+        }
+        value = state
+    }
+
+    mutating func add(_ text: String) {
+        var native = text
+        // Native strings hand out their bytes at once; others are made native first.
+        native.withUTF8 { add(field: $0) }
+    }
+
+    /// A number as its decimal text (`String(number)`) would be added.
+    mutating func add(decimal number: Int64) {
+        withDecimalDigits(of: number) { add(field: $0) }
+    }
+
+    /// A present field: a 1 byte, its length, its bytes.
+    private mutating func add(field bytes: UnsafeBufferPointer<UInt8>) {
+        add(byte: 1)
+        add(length: bytes.count)
+        add(serialized: bytes)
     }
 
     private mutating func add(length: Int) {
-        var value = UInt64(length)
+        var rest = UInt64(length)
         for _ in 0..<8 {
-            add(byte: UInt8(value & 0xFF))
-            value >>= 8
+            add(byte: UInt8(rest & 0xFF))
+            rest >>= 8
         }
     }
 
-    mutating func add(_ text: String?) {
-        guard let text else {
-            add(byte: 0)
-            return
-        }
-        add(byte: 1)
-        var native = text
-        // Native strings hand out their bytes at once; others are made native first.
-        native.withUTF8 { bytes in
-            add(length: bytes.count)
-            for byte in bytes { add(byte: byte) }
-        }
-    }
-
-    var hexDigits: String {
-        String(unsafeUninitializedCapacity: 16) { buffer in
-            for index in 0..<16 {
-                let nibble = UInt8(truncatingIfNeeded: state >> UInt64(60 - 4 * index)) & 0xF
-                buffer[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    /// The fields of a notification's content that its fingerprint hashes, in order, each
+    /// absent one as a 0 byte and each present one as a 1 byte, its length (eight bytes,
+    /// least significant first) and its UTF-8 bytes.
+    static func fields(of texts: NotificationTexts) -> [UInt8] {
+        var bytes: [UInt8] = []
+        func add(_ text: String?) {
+            guard let text else {
+                bytes.append(0)
+                return
             }
-            return 16
+            bytes.append(1)
+            var length = UInt64(text.utf8.count)
+            for _ in 0..<8 {
+                bytes.append(UInt8(length & 0xFF))
+                length >>= 8
+            }
+            bytes += text.utf8
+        }
+        add(texts.title)
+        add(texts.body)
+        add(texts.category)
+        add(texts.interruptionLevel.rawValue)
+        add(texts.sound)
+        add(texts.threadID)
+        for (key, value) in texts.userInfo.sorted(by: { $0.key < $1.key }) {
+            add(key)
+            add(value)
+        }
+        return bytes
+    }
+
+    /// Writes the sixteen lowercase hex digits of `value` at `destination`.
+    static func putHexDigits(of value: UInt64, at destination: UnsafeMutablePointer<UInt8>) {
+        for index in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0xF
+            destination[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
         }
     }
 }
