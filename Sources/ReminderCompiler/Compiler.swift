@@ -178,9 +178,9 @@ public enum ReminderCompiler {
         let coveredUntil = setup.window.zoned(firstDropped ?? setup.window.windowEnd)
         setup.warnAboutCoverage(until: coveredUntil)
         var collisions = NumericIDCollisions()
-        for index in kept.indices { collisions.note(kept[index].numericId, id: kept[index].id) }
+        for index in kept.indices { collisions.note(kept[index].numericId) }
         collisions.report(to: &setup.collector, at: config.location) { search in
-            for index in kept.indices where !search.isComplete { search.look(at: kept[index].id) }
+            for index in kept.indices { search.look(at: kept[index].id) }
         }
         let sorted = setup.collector.sorted
         var compiled = Plan(
@@ -318,48 +318,77 @@ struct PlanSetup {
 
 /// Finds notifications that share a `numericId` with an earlier one (SPEC §8 asks for a
 /// warning). While a plan is written only the numbers are held, each with the place (a
-/// range of the window, say) where it first came; the IDs they first came with are looked
-/// up again in those places when some number repeats, which is rare.
+/// range of the window, say) where it came; when some number repeats, which is rare, the
+/// IDs with it are looked up again in those places.
 struct NumericIDCollisions {
-    private var firstPlace: [UInt32: Int32] = [:]
-    /// Each notification whose number an earlier one had, in plan order.
-    private var repeated: [(numericID: UInt32, id: String)] = []
+    /// The numbers seen, each with the place it first came in: the number in the high
+    /// half (with its top bit set, so that no entry is 0) and the place in the low half,
+    /// in an open-addressing table at most half full. Plans have hundreds of thousands of
+    /// notifications and almost never a repeated number.
+    private var table = [UInt64](repeating: 0, count: 1024)
+    private var entries = 0
+    /// The numbers seen again, and the places of all their notifications.
+    private var repeatedNumbers: Set<UInt32> = []
+    private var repeatedPlaces: Set<Int> = []
 
-    /// Notes the next notification of the plan, found in `place`: its number, and its ID
-    /// (read only when the number was seen before).
-    mutating func note(_ numericID: UInt32, id: @autoclosure () -> String, in place: Int = 0) {
-        if firstPlace[numericID] == nil {
-            firstPlace[numericID] = Int32(truncatingIfNeeded: place)
-        } else {
-            repeated.append((numericID, id()))
+    /// Notes the next notification of the plan, found in `place`.
+    mutating func note(_ numericID: UInt32, in place: Int = 0) {
+        let key = UInt64(numericID | 0x8000_0000) << 32
+        let entry = key | UInt64(UInt32(truncatingIfNeeded: place))
+        var index = Self.slot(of: key, in: table.count)
+        while table[index] != 0 {
+            if table[index] & 0xFFFF_FFFF_0000_0000 == key {
+                repeatedNumbers.insert(numericID)
+                repeatedPlaces.insert(Int(Int32(truncatingIfNeeded: UInt32(truncatingIfNeeded: table[index]))))
+                repeatedPlaces.insert(place)
+                return
+            }
+            index = (index + 1) & (table.count - 1)
         }
+        table[index] = entry
+        entries += 1
+        if entries * 2 > table.count { grow() }
     }
 
-    /// Warns about every repeated number, naming the first ID with it. `findFirstIDs`
-    /// feeds the search the plan's IDs in order, from the places it asks for; it is
-    /// called only when some number repeats.
+    /// A multiplicative hash of the key's high half, as an index into a table of `size`
+    /// (a power of two) entries.
+    private static func slot(of key: UInt64, in size: Int) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & (size - 1)
+    }
+
+    private mutating func grow() {
+        var larger = [UInt64](repeating: 0, count: table.count * 2)
+        for entry in table where entry != 0 {
+            var index = Self.slot(of: entry & 0xFFFF_FFFF_0000_0000, in: larger.count)
+            while larger[index] != 0 { index = (index + 1) & (larger.count - 1) }
+            larger[index] = entry
+        }
+        table = larger
+    }
+
+    /// Warns about every notification whose number an earlier one had, in plan order,
+    /// naming the first ID with it. `findIDs` feeds the search the plan's IDs in order,
+    /// from the places it asks for; it is called only when some number repeats.
     func report(
         to collector: inout DiagnosticCollector, at location: SourceLocation,
-        findFirstIDs: (inout FirstIDSearch) -> Void
+        findIDs: (inout FirstIDSearch) -> Void
     ) {
-        guard !repeated.isEmpty else { return }
-        let wanted = Set(repeated.map(\.numericID))
-        var search = FirstIDSearch(wanted: wanted, places: Set(wanted.compactMap { firstPlace[$0].map(Int.init) }))
-        findFirstIDs(&search)
-        for (numericID, id) in repeated {
-            collector.warning(.numericIDCollision(numericID, search.found[numericID] ?? "", id), at: location)
+        guard !repeatedNumbers.isEmpty else { return }
+        var search = FirstIDSearch(wanted: repeatedNumbers, places: repeatedPlaces)
+        findIDs(&search)
+        for (numericID, id) in search.repeated {
+            collector.warning(.numericIDCollision(numericID, search.first[numericID] ?? "", id), at: location)
         }
     }
 
-    /// The first ID with each of some numbers, fed the plan's IDs in order.
+    /// The IDs with some numbers, fed the plan's IDs in order: the first with each number,
+    /// and the later ones in plan order.
     struct FirstIDSearch {
         let wanted: Set<UInt32>
-        /// The places where the first IDs are; the others need not be read.
+        /// The places where IDs with those numbers are; the others need not be read.
         let places: Set<Int>
-        private(set) var found: [UInt32: String] = [:]
-        /// Whether every number has its first ID: later IDs need not be read.
-        var isComplete: Bool { found.count == wanted.count }
-
+        private(set) var first: [UInt32: String] = [:]
+        private(set) var repeated: [(numericID: UInt32, id: String)] = []
         init(wanted: Set<UInt32>, places: Set<Int>) {
             self.wanted = wanted
             self.places = places
@@ -367,7 +396,12 @@ struct NumericIDCollisions {
 
         mutating func look(at id: String) {
             let numericID = NotificationID.numericID(of: id)
-            if wanted.contains(numericID), found[numericID] == nil { found[numericID] = id }
+            guard wanted.contains(numericID) else { return }
+            if first[numericID] == nil {
+                first[numericID] = id
+            } else {
+                repeated.append((numericID, id))
+            }
         }
     }
 }

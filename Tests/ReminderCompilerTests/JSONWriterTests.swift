@@ -22,4 +22,49 @@ struct JSONWriterTests {
             #expect(object?["text"] == text, "\(text.debugDescription)")
         }
     }
+
+    @Test("numbers of every length and sign are written as String(describing:) writes them, zero-padded to a width")
+    func decimals() {
+        var generator = SeededGenerator(seed: 100)
+        var values = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 2_147_483_647, Int.max, Int.min, -1, -10, -100]
+        for digits in 1...19 {
+            let limit = (0..<digits).reduce(1) { result, _ in result.multipliedReportingOverflow(by: 10).partialValue }
+            values.append(Int.random(in: 0...max(0, limit), using: &generator))
+            values.append(-Int.random(in: 0...max(0, limit), using: &generator))
+        }
+        for value in values {
+            for width in [1, 2, 4, 6] {
+                let buffer = ByteBuffer()
+                buffer.appendDecimal(value, width: width)
+                let plain = String(value.magnitude)
+                let expected = (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - plain.count)) + plain
+                #expect(String(decoding: buffer.bytes, as: UTF8.self) == expected)
+            }
+        }
+    }
+
+    @Test("a date written again from the repeated-date cache equals one written afresh, for years of any length")
+    func repeatedDates() {
+        let buffer = ByteBuffer()
+        var expected = ""
+        var generator = SeededGenerator(seed: 101)
+        // Runs of the same day, as a plan writes them, and days of five-digit and negative years.
+        for _ in 0..<300 {
+            let day = [Int.random(in: -800_000...3_000_000, using: &generator), Int.random(in: 20_000...21_000, using: &generator)]
+                .randomElement(using: &generator)!
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let date = CivilDate(dayNumber: day)
+                date.appendISO8601(to: buffer)
+                let (year, month, dayOfMonth) = date.components
+                func padded(_ value: Int, _ width: Int) -> String {
+                    let digits = String(value.magnitude)
+                    return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+                }
+                expected += "\(padded(year, 4))-\(padded(month, 2))-\(padded(dayOfMonth, 2));"
+                buffer.append(UInt8(ascii: ";"))
+            }
+        }
+        let same = String(decoding: buffer.bytes, as: UTF8.self) == expected
+        #expect(same, "the dates differ")
+    }
 }

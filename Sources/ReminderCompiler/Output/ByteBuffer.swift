@@ -10,6 +10,11 @@ final class ByteBuffer {
     /// Bytes written since the last `removeAll`.
     private(set) var count = 0
 
+    /// The day last written by `appendRepeatedDate`, and its ten bytes: a plan writes each
+    /// date hundreds of times in a row.
+    private var lastDay = Int.min
+    private var lastDate: (UInt64, UInt16) = (0, 0)
+
     init(capacity: Int = 256) {
         self.capacity = max(16, capacity)
         base = .allocate(capacity: self.capacity)
@@ -95,6 +100,27 @@ final class ByteBuffer {
         }
     }
 
+    /// Appends a date's text as `write` writes it, or the bytes it wrote for the same day
+    /// last time (one writer, one format: the cache knows only the day).
+    @inline(__always)
+    func appendRepeatedDate(_ date: CivilDate, _ write: (ByteBuffer) -> Void) {
+        if date.dayNumber == lastDay {
+            reserve(10)
+            let destination = UnsafeMutableRawPointer(base + count)
+            destination.storeBytes(of: lastDate.0, as: UInt64.self)
+            destination.storeBytes(of: lastDate.1, toByteOffset: 8, as: UInt16.self)
+            count += 10
+            return
+        }
+        let start = count
+        write(self)
+        // Years of four digits only: other lengths are written afresh each time.
+        guard count - start == 10 else { return }
+        let source = UnsafeRawPointer(base + start)
+        lastDate = (source.loadUnaligned(as: UInt64.self), source.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+        lastDay = date.dayNumber
+    }
+
     /// Appends `value` in decimal, zero-padded to `width` digits (after a `-` when negative).
     func appendDecimal(_ value: Int, width: Int) {
         guard value >= 0 else {
@@ -107,9 +133,13 @@ final class ByteBuffer {
     }
 
     private func appendDecimal(magnitude value: UInt, width: Int) {
-        // Months, days, hours and minutes: two digits, written without counting.
-        if width == 2 && value < 100 {
-            append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10), UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+        // Months, days, hours and minutes: two digits; sequences: one. Written without counting.
+        if width <= 2 && value < 100 {
+            if width == 1 && value < 10 {
+                append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            } else {
+                append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10), UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+            }
             return
         }
         var digits = 1
@@ -122,6 +152,16 @@ final class ByteBuffer {
         reserve(length)
         var rest = value
         var position = count + length - 1
+        // Two digits at a time, from a table of the hundred pairs.
+        Self.digitPairs.withUTF8Buffer { pairs in
+            while rest >= 100 {
+                let pair = Int(rest % 100) * 2
+                rest /= 100
+                base[position] = pairs[pair + 1]
+                base[position - 1] = pairs[pair]
+                position -= 2
+            }
+        }
         while position >= count {
             base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
             rest /= 10
@@ -129,6 +169,11 @@ final class ByteBuffer {
         }
         count += length
     }
+
+    private static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
 }
 
 /// Finds the end of a run of bytes that need no escape, eight bytes at a time: most text
@@ -167,6 +212,14 @@ enum PlainRun {
         while end < limit, !isSpecial(utf8[end]) { end += 1 }
         return end
     }
+}
+
+/// Writes `value` (0–99) as two decimal digits at `destination`.
+@inline(__always)
+func putDigitPair(_ value: Int, at destination: UnsafeMutablePointer<UInt8>) {
+    let pair = UInt8(truncatingIfNeeded: value)
+    destination[0] = UInt8(ascii: "0") &+ pair / 10
+    destination[1] = UInt8(ascii: "0") &+ pair % 10
 }
 
 /// Writes `value` (≥ 0) as exactly `width` decimal digits at `destination`, keeping the

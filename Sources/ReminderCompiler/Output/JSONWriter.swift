@@ -247,6 +247,10 @@ extension LocalDateTime {
 extension CivilDate {
     /// Appends `YYYY-MM-DD`.
     func appendISO8601(to bytes: ByteBuffer) {
+        bytes.appendRepeatedDate(self) { writeISO8601(to: $0) }
+    }
+
+    private func writeISO8601(to bytes: ByteBuffer) {
         let (year, month, day) = components
         // The year through `appendDecimal`, which also writes years beyond four digits.
         bytes.appendDecimal(year, width: 4)

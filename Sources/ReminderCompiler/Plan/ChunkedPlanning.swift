@@ -161,7 +161,7 @@ public struct ChunkedCompilation {
                 for position in rendered.indices { sequences.carry(into: &rendered[position]) }
             }
             for position in rendered.indices {
-                collisions.note(rendered[position].numericId, id: rendered[position].id, in: index)
+                collisions.note(rendered[position].numericId, in: index)
             }
             // A recurring calendar shows snoozes and their follow-ups as plain events.
             if icsSink != nil, expandedSink == nil { keptSnoozes += rendered.filter(\.isSnoozeOrItsFollowUp) }
@@ -184,14 +184,14 @@ public struct ChunkedCompilation {
         setup.collector.append(contentsOf: summary.warnings)
         setup.warnAboutCoverage(until: coveredUntil)
         collisions.report(to: &setup.collector, at: config.location) { search in
-            // Only the ranges where the first IDs came are drafted again.
+            // Only the ranges where the IDs with a repeated number came are drafted again.
             var seen = 0
-            for (index, range) in ranges.enumerated() where !search.isComplete && seen < keptCount {
+            for (index, range) in ranges.enumerated() where seen < keptCount {
                 guard search.places.contains(index) else {
                     seen += writtenPerRange[index]
                     continue
                 }
-                for candidate in draft(range).candidates where seen < keptCount && !search.isComplete {
+                for candidate in draft(range).candidates where seen < keptCount {
                     search.look(at: candidate.id)
                     seen += 1
                 }

@@ -246,27 +246,21 @@ public enum NotificationID {
         let (year, month, day) = slot.date.components
         let keyLength = key.utf8.count
         return String(unsafeUninitializedCapacity: keyLength + 14) { buffer in
-            let copied: Int? = key.utf8.withContiguousStorageIfAvailable { utf8 in
-                _ = buffer.initialize(from: utf8)
-                return utf8.count
+            let start = buffer.baseAddress!
+            let copied: Void? = key.utf8.withContiguousStorageIfAvailable { utf8 in
+                start.update(from: utf8.baseAddress!, count: keyLength)
             }
             if copied == nil { _ = buffer.initialize(from: key.utf8) }
-            let digits = buffer.baseAddress! + keyLength
-            func put(_ value: Int, width: Int, at offset: Int) {
-                var rest = value
-                for position in stride(from: offset + width - 1, through: offset, by: -1) {
-                    digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                    rest /= 10
-                }
-            }
-            // -yyyyMMdd-HHmm
+            // -yyyyMMdd-HHmm, two digits at a time; a year beyond 9999 keeps its last four.
+            let digits = start + keyLength
             digits[0] = UInt8(ascii: "-")
-            put(year, width: 4, at: 1)
-            put(month, width: 2, at: 5)
-            put(day, width: 2, at: 7)
+            putDigitPair(year / 100 % 100, at: digits + 1)
+            putDigitPair(year % 100, at: digits + 3)
+            putDigitPair(month, at: digits + 5)
+            putDigitPair(day, at: digits + 7)
             digits[9] = UInt8(ascii: "-")
-            put(slot.time.hour, width: 2, at: 10)
-            put(slot.time.minute, width: 2, at: 12)
+            putDigitPair(slot.time.hour, at: digits + 10)
+            putDigitPair(slot.time.minute, at: digits + 12)
             return keyLength + 14
         }
     }
