@@ -6,6 +6,7 @@ import ReminderCompiler
 /// `remindc batch [INPUT] [-o OUTPUT] [--jobs N]`: many plans, one NDJSON line each.
 struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "batch",
         abstract: "Plan many jobs: NDJSON in (one job a line), NDJSON out (one result a line, in input order).",
         discussion: """
         A job: {"id", "config" (plist or JSON text, or a JSON config object), "events", "now", "timeZone", "previous"}. \

@@ -5,6 +5,7 @@ import ReminderCompiler
 /// `remindc check CONFIG...`: validate configs and print diagnostics; writes nothing.
 struct Check: ParsableCommand, ReportsDiagnostics {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Parse and validate reminder configs; print diagnostics, write nothing.",
         discussion: "Exit status: 0 when no file has errors, 1 otherwise."
     )

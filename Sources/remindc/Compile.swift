@@ -5,6 +5,7 @@ import ReminderCompiler
 /// `remindc compile CONFIG [options]`: write the plan.
 struct Compile: ParsableCommand, ReportsDiagnostics {
     static let configuration = CommandConfiguration(
+        commandName: "compile",
         abstract: "Compile a reminder config into a plan of dated one-time notifications.",
         discussion: "Writes the plan JSON to standard output, or atomically to -o FILE. Exit status 0 on success, 1 on any error."
     )

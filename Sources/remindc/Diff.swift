@@ -5,6 +5,7 @@ import ReminderCompiler
 /// `remindc diff OLD.json NEW.json [--format text|json|markdown|html] [--exit-code]`.
 struct Diff: ParsableCommand, ReportsDiagnostics {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Compare two plans: what to add, cancel and update.",
         discussion: """
         Exit status: 0 on success; with --exit-code, 0 when nothing changed and 2 when a notification or a plan-level field (categories, timeZone, pendingLimit, reservedSlots, dropped, coveredUntil, warnings) did; 1 on any error.

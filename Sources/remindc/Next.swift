@@ -5,6 +5,7 @@ import ReminderCompiler
 /// `remindc next CONFIG --reminder ID [--count N] [--now T]`: a reminder's next slots.
 struct Next: ParsableCommand, ReportsDiagnostics {
     static let configuration = CommandConfiguration(
+        commandName: "next",
         abstract: "List a reminder's next slots with local time, UTC offset and weekday.",
         discussion: "A check of a schedule for a person: slots that a daylight-saving gap moves are marked. Groups, events and the pending limit do not apply."
     )

@@ -5,6 +5,7 @@ import ReminderCompiler
 /// `remindc reconcile PLAN.json --pending PENDING.json [--format text|json] [--exit-code]`.
 struct Reconcile: ParsableCommand, ReportsDiagnostics {
     static let configuration = CommandConfiguration(
+        commandName: "reconcile",
         abstract: "Compare a plan with the notifications the OS holds: what to remove, then what to add.",
         discussion: """
         PENDING is a JSON array of {"id", "fingerprint"} objects, or expo's getAllScheduledNotificationsAsync() \

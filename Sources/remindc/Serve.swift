@@ -7,6 +7,7 @@ import Foundation
 /// signals and the exit status are the service's own.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve check, plan and ics over HTTP (POST /v1/check, /v1/plan, /v1/ics; GET /healthz, /metrics).",
         discussion: "Stateless: every request carries its config, events, now and previous plan. Stops on SIGTERM or SIGINT after the requests under way. Runs remindc-server from remindc's folder; `remindc serve --help` lists its options (--host, --port, --max-body-bytes, --time-limit). See schema/remindc-service.openapi.json."
     )
