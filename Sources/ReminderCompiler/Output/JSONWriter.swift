@@ -32,6 +32,14 @@ struct JSONWriter {
         buffer.append(bytes)
     }
 
+    /// Appends a key written out in full by the caller, its comma, newline and indentation
+    /// included (`,\n      "kind": `), as an entry of the current container: for layouts
+    /// written millions of times at one known depth.
+    mutating func literalKey(_ text: StaticString) {
+        hasEntry |= currentBit
+        buffer.append(text)
+    }
+
     /// The bytes written since the last flush.
     var bytes: [UInt8] { buffer.bytes }
 
@@ -132,6 +140,11 @@ struct JSONWriter {
 
     mutating func field(_ name: StaticString, _ value: Int) {
         key(name)
+        number(value)
+    }
+
+    /// A number, after a key written by the caller.
+    mutating func number(_ value: Int) {
         buffer.appendDecimal(value, width: 1)
     }
 
@@ -149,6 +162,11 @@ struct JSONWriter {
     /// An array of strings on one line.
     mutating func field(_ name: StaticString, _ values: [String]) {
         key(name)
+        strings(values)
+    }
+
+    /// An array of strings on one line, after a key written by the caller.
+    mutating func strings(_ values: [String]) {
         buffer.append(UInt8(ascii: "["))
         for index in values.indices {
             if index > 0 { buffer.append(UInt8(ascii: ","), UInt8(ascii: " ")) }
@@ -205,6 +223,12 @@ struct JSONWriter {
     /// A field holding a 64-bit value as sixteen lowercase hex digits in quotes.
     mutating func field(hexDigitsOf value: UInt64, named name: StaticString) {
         key(name)
+        hexDigits(of: value)
+    }
+
+    /// A 64-bit value as sixteen lowercase hex digits in quotes, after a key written by the
+    /// caller.
+    mutating func hexDigits(of value: UInt64) {
         buffer.append(atMost: 18) { destination in
             destination[0] = UInt8(ascii: "\"")
             FingerprintHash.putHexDigits(of: value, at: destination + 1)
@@ -216,6 +240,11 @@ struct JSONWriter {
     /// A field holding an RFC 3339 instant, written without intermediate strings.
     mutating func field(_ name: StaticString, _ instant: ZonedInstant) {
         key(name)
+        instantValue(instant)
+    }
+
+    /// An RFC 3339 instant in quotes, after a key written by the caller.
+    mutating func instantValue(_ instant: ZonedInstant) {
         buffer.append(UInt8(ascii: "\""))
         instant.appendRFC3339(to: buffer)
         buffer.append(UInt8(ascii: "\""))
@@ -224,6 +253,11 @@ struct JSONWriter {
     /// A field holding a local slot `YYYY-MM-DDTHH:MM`.
     mutating func field(_ name: StaticString, _ slot: LocalDateTime) {
         key(name)
+        slotValue(slot)
+    }
+
+    /// A local slot in quotes, after a key written by the caller.
+    mutating func slotValue(_ slot: LocalDateTime) {
         buffer.append(UInt8(ascii: "\""))
         slot.appendISO8601(to: buffer)
         buffer.append(UInt8(ascii: "\""))

@@ -248,7 +248,7 @@ struct Planner {
             }
         }
         draft.snoozes = effects.snoozes
-        draft.candidates.sort { $0.fireAt != $1.fireAt ? $0.fireAt < $1.fireAt : $0.id < $1.id }
+        draft.candidates.sortByTimeThenID()
         draft.suppressed.sort { ($0.fireAt.seconds, $0.id, $0.reason.rawValue) < ($1.fireAt.seconds, $1.id, $1.reason.rawValue) }
         draft.suppressed = draft.suppressed.map { entry in
             var entry = entry
@@ -266,22 +266,23 @@ struct Planner {
         for candidate in candidates {
             switch candidate.kind {
             case .parent:
+                let unit = draft.units[candidate.unit]
                 let live = draft.removals[candidate.unit].map { removals in
-                    (0..<draft.units[candidate.unit].memberCount).filter { removals.parent[$0] == nil }
+                    (0..<unit.memberCount).filter { removals.parent[$0] == nil }
                 }
                 notifications.append(renderer.notification(
-                    id: candidate.id, kind: draft.units[candidate.unit].group == nil ? .single : .group,
-                    unit: draft.units[candidate.unit], live: live, followUp: false, fireAt: candidate.fireAt, parent: nil,
-                    replaces: replaced[candidate.unit] ?? []
+                    id: candidate.id, kind: unit.group == nil ? .single : .group, unit: unit, live: live, followUp: false,
+                    fireAt: candidate.fireAt, parent: nil, replaces: replaced.isEmpty ? [] : replaced[candidate.unit] ?? []
                 ))
             case .followUp(let link):
+                let unit = draft.units[candidate.unit]
                 let live = draft.removals[candidate.unit].map { removals in
                     let removed = removals.followUp(link)
-                    return (0..<draft.units[candidate.unit].memberCount).filter { removed[$0] == nil }
+                    return (0..<unit.memberCount).filter { removed[$0] == nil }
                 }
                 notifications.append(renderer.notification(
-                    id: candidate.id, kind: .followUp, unit: draft.units[candidate.unit], live: live, followUp: true,
-                    fireAt: candidate.fireAt, parent: draft.units[candidate.unit].id, replaces: []
+                    id: candidate.id, kind: .followUp, unit: unit, live: live, followUp: true,
+                    fireAt: candidate.fireAt, parent: unit.id, replaces: []
                 ))
             case .snooze(let index):
                 let snooze = draft.snoozes[index]
@@ -352,6 +353,35 @@ struct Candidate {
     /// The index of its unit (for parents and follow-ups).
     let unit: Int
     let kind: Kind
+}
+
+extension [Candidate] {
+    /// Sorts by `(fireAt, id)` (SPEC §7): by time alone first, which compares integers,
+    /// then each run of equal times by ID. Candidates are made reminder by reminder, in
+    /// the order of their IDs, so a run is almost always in order already and costs one
+    /// comparison of IDs per candidate to check.
+    mutating func sortByTimeThenID() {
+        sort { $0.fireAt < $1.fireAt }
+        var start = startIndex
+        while start < endIndex {
+            var end = start + 1
+            var ordered = true
+            while end < endIndex, self[end].fireAt == self[start].fireAt {
+                if ordered, Self.precedes(self[end].id, self[end - 1].id) { ordered = false }
+                end += 1
+            }
+            if !ordered { self[start..<end].sort { Self.precedes($0.id, $1.id) } }
+            start = end
+        }
+    }
+
+    /// `first < second` for IDs, compared byte by byte: IDs are ASCII (SPEC §3.1), whose
+    /// byte order is String's order, and comparing bytes skips String's Unicode checks.
+    private static func precedes(_ first: String, _ second: String) -> Bool {
+        first.utf8.withContiguousStorageIfAvailable { firstBytes in
+            second.utf8.withContiguousStorageIfAvailable { firstBytes.lexicographicallyPrecedes($0) }
+        }.flatMap { $0 } ?? (first < second)
+    }
 }
 
 /// A plan before rendering: the units, the candidates in order, and what the events did.

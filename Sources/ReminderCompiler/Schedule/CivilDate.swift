@@ -68,7 +68,8 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public var weekday: Weekday {
         // 1970-01-01 was a Thursday (4).
         let index = ((dayNumber % 7) + 7 + 3) % 7
-        return Weekday.allCases[index]
+        // From the raw value rather than `allCases`, which would build an array each time.
+        return Weekday(rawValue: index + 1) ?? .monday
     }
 
     /// The date `days` later (earlier when negative).

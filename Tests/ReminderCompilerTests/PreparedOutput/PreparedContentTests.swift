@@ -65,12 +65,15 @@ struct PreparedContentTests {
         for index in 0..<400 {
             let texts = Self.randomTexts(using: &generator)
             let seconds = Int64.random(in: -2_000_000_000...4_000_000_000, using: &generator)
+            let kind = [PlannedNotification.Kind.single, .group, .followUp, .snooze].randomElement(using: &generator)!
+            let deferredFrom = Bool.random(using: &generator) ? ZonedInstant(seconds: seconds - 600, offsetSeconds: -12_600) : nil
             for preparing in [true, false] {
                 let notification = PlannedNotification(
-                    id: "n\(index)-20261123-0800", kind: .single, fireAt: ZonedInstant(seconds: seconds, offsetSeconds: 3600),
+                    id: "n\(index)-\"\\é-20261123-0800", kind: kind, fireAt: ZonedInstant(seconds: seconds, offsetSeconds: 3600),
                     slot: LocalDateTime(date: CivilDate(year: 2026, month: 11, day: 23)!, time: LocalTime(minuteOfDay: 480)!),
-                    parent: index % 3 == 0 ? "p\(index)" : nil, replaces: index % 5 == 0 ? ["a", "b"] : [],
-                    content: NotificationContent(texts, preparingOutput: preparing), sequence: index % 4
+                    parent: index % 3 == 0 ? "p\(index)\n" : nil, replaces: index % 5 == 0 ? ["a", "b\""] : [],
+                    content: NotificationContent(texts, preparingOutput: preparing), sequence: index % 4 == 0 ? Int(Int32.max) : index % 4,
+                    deferredFrom: deferredFrom
                 )
                 if preparing { prepared.append(notification) } else { unprepared.append(notification) }
             }
