@@ -10,10 +10,11 @@ final class ByteBuffer {
     /// Bytes written since the last `removeAll`.
     private(set) var count = 0
 
-    /// The day last written by `appendRepeatedDate`, and its ten bytes: a plan writes each
-    /// date hundreds of times in a row.
+    /// The day and format last written by `appendRepeatedDate`, and its bytes (with what
+    /// followed them, up to sixteen): a plan writes each date hundreds of times in a row.
     private var lastDay = Int.min
-    private var lastDate: (UInt64, UInt16) = (0, 0)
+    private var lastFormat = DateFormat.extended
+    private var lastDate: (UInt64, UInt64) = (0, 0)
 
     init(capacity: Int = 256) {
         self.capacity = max(16, capacity)
@@ -100,25 +101,38 @@ final class ByteBuffer {
         }
     }
 
-    /// Appends a date's text as `write` writes it, or the bytes it wrote for the same day
-    /// last time (one writer, one format: the cache knows only the day).
+    /// Appends a date's text in `format` as `write` writes it, or the bytes it wrote for the
+    /// same day and format last time.
     @inline(__always)
-    func appendRepeatedDate(_ date: CivilDate, _ write: (ByteBuffer) -> Void) {
-        if date.dayNumber == lastDay {
-            reserve(10)
+    func appendRepeatedDate(_ date: CivilDate, format: DateFormat, _ write: (ByteBuffer) -> Void) {
+        if date.dayNumber == lastDay && format == lastFormat {
+            let length = format.length
+            reserve(16)
             let destination = UnsafeMutableRawPointer(base + count)
             destination.storeBytes(of: lastDate.0, as: UInt64.self)
-            destination.storeBytes(of: lastDate.1, toByteOffset: 8, as: UInt16.self)
-            count += 10
+            destination.storeBytes(of: lastDate.1, toByteOffset: 8, as: UInt64.self)
+            count += length
             return
         }
         let start = count
         write(self)
         // Years of four digits only: other lengths are written afresh each time.
-        guard count - start == 10 else { return }
+        guard count - start == format.length else { return }
+        reserve(16)
         let source = UnsafeRawPointer(base + start)
-        lastDate = (source.loadUnaligned(as: UInt64.self), source.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+        lastDate = (source.loadUnaligned(as: UInt64.self), source.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         lastDay = date.dayNumber
+        lastFormat = format
+    }
+
+    /// The date layouts `appendRepeatedDate` remembers, by their length with a four-digit year.
+    enum DateFormat {
+        /// `YYYY-MM-DD`.
+        case extended
+        /// `YYYYMMDD`.
+        case basic
+
+        var length: Int { self == .extended ? 10 : 8 }
     }
 
     /// Appends `value` in decimal, zero-padded to `width` digits (after a `-` when negative).

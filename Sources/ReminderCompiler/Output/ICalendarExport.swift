@@ -89,6 +89,10 @@ public enum ICalendarExport {
 
     /// The local time of an instant, unless that local time occurs twice.
     static func unambiguousLocalTime(of instant: Int64, timeline: ZoneTimeline) -> Int64? {
+        // Almost always no change within a day either side.
+        if let steady = timeline.steadyOffset(throughout: (instant - 86_400)...(instant + 86_400)) {
+            return instant + Int64(steady)
+        }
         let offset = Int64(timeline.offset(at: instant))
         let local = instant + offset
         // Another offset of the neighbouring days under which the same local time names an

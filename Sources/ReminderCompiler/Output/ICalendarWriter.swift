@@ -8,6 +8,9 @@ struct ICalendarWriter {
     /// Octets on the current physical line.
     private var lineLength = 0
 
+    /// The day numbers of the years 1–9999.
+    private static let fourDigitYears = CivilDate.dayNumber(year: 1, month: 1, day: 1)...CivilDate.dayNumber(year: 9999, month: 12, day: 31)
+
     /// The longest physical line, in octets, without its CRLF (RFC 5545 §3.1).
     static let maximumLineOctets = 75
 
@@ -91,10 +94,36 @@ struct ICalendarWriter {
         append(":", escaping: false)
         let day = Int(localSeconds.floorDivided(by: 86_400))
         let second = Int(localSeconds - Int64(day) * 86_400)
-        let (year, month, dayOfMonth) = CivilDate(dayNumber: day).components
+        let length = utc ? 16 : 15
+        let date = CivilDate(dayNumber: day)
+        // The window ends before the year 10000: four digits, and the date repeats from
+        // one event to the next.
+        if lineLength + length <= Self.maximumLineOctets, Self.fourDigitYears.contains(day) {
+            buffer.appendRepeatedDate(date, format: .basic) { bytes in
+                let (year, month, dayOfMonth) = date.components
+                bytes.append(atMost: 8) { destination in
+                    putDigitPair(year / 100, at: destination)
+                    putDigitPair(year % 100, at: destination + 2)
+                    putDigitPair(month, at: destination + 4)
+                    putDigitPair(dayOfMonth, at: destination + 6)
+                    return 8
+                }
+            }
+            buffer.append(atMost: 10) { destination in
+                destination[0] = UInt8(ascii: "T")
+                putDigitPair(second / 3600, at: destination + 1)
+                putDigitPair(second / 60 % 60, at: destination + 3)
+                putDigitPair(second % 60, at: destination + 5)
+                destination[7] = UInt8(ascii: "Z")
+                return length - 8
+            }
+            lineLength += length
+            endLine()
+            return
+        }
+        let (year, month, dayOfMonth) = date.components
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
             let base = digits.baseAddress!
-            // The plan's window ends before the year 10000: four digits.
             putDigits(year, width: 4, at: base)
             putDigits(month, width: 2, at: base + 4)
             putDigits(dayOfMonth, width: 2, at: base + 6)
@@ -103,7 +132,7 @@ struct ICalendarWriter {
             putDigits(second / 60 % 60, width: 2, at: base + 11)
             putDigits(second % 60, width: 2, at: base + 13)
             base[15] = UInt8(ascii: "Z")
-            appendFolded(UnsafeBufferPointer(rebasing: digits[..<(utc ? 16 : 15)]), escaping: false)
+            appendFolded(UnsafeBufferPointer(rebasing: digits[..<length]), escaping: false)
         }
         endLine()
     }

@@ -281,7 +281,7 @@ extension LocalDateTime {
 extension CivilDate {
     /// Appends `YYYY-MM-DD`.
     func appendISO8601(to bytes: ByteBuffer) {
-        bytes.appendRepeatedDate(self) { writeISO8601(to: $0) }
+        bytes.appendRepeatedDate(self, format: .extended) { writeISO8601(to: $0) }
     }
 
     private func writeISO8601(to bytes: ByteBuffer) {

@@ -56,6 +56,20 @@ public struct ZoneTimeline: Sendable {
         return Int(offsets[low])
     }
 
+    /// The offset in force throughout `instants`, or nil when it changes inside them: one
+    /// search where asking at both ends takes two.
+    func steadyOffset(throughout instants: ClosedRange<Int64>) -> Int? {
+        var low = 0
+        var high = transitionInstants.count
+        while low < high {
+            let middle = (low + high) / 2
+            if transitionInstants[middle] <= instants.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        // `low` transitions lie at or before the start; the next must lie after the end.
+        guard low == transitionInstants.count || transitionInstants[low] > instants.upperBound else { return nil }
+        return Int(offsets[low])
+    }
+
     /// The instant of a nominal local time, by SPEC §5.1 (RFC 5545 §3.3.5): a time that
     /// exists once is that instant; a time in a gap is read with the offset in force
     /// before the gap; a time that occurs twice is its first occurrence.
@@ -67,6 +81,9 @@ public struct ZoneTimeline: Sendable {
         // A day before and after (as instants) lies outside any offset change that can
         // affect this local time, since offsets stay within ±14 hours and real zones do not
         // change offset twice within two days.
+        if let steady = steadyOffset(throughout: (localSeconds - 86_400)...(localSeconds + 86_400)) {
+            return (localSeconds - Int64(steady), false)
+        }
         let offsetBefore = Int64(offset(at: localSeconds - 86_400))
         let offsetAfter = Int64(offset(at: localSeconds + 86_400))
         if offsetBefore == offsetAfter {
