@@ -85,9 +85,23 @@ final class ByteBuffer {
 
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(bytes.count)
-        (base + count).update(from: source, count: bytes.count)
-        count += bytes.count
+        let length = bytes.count
+        reserve(length)
+        if (8...64).contains(length) {
+            // Keys, IDs and dates: copied a word at a time, the last word overlapping the
+            // one before, which costs less than a call to memcpy.
+            let from = UnsafeRawPointer(source)
+            let to = UnsafeMutableRawPointer(base + count)
+            var offset = 0
+            while offset + 8 < length {
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self), toByteOffset: length - 8, as: UInt64.self)
+        } else {
+            (base + count).update(from: source, count: length)
+        }
+        count += length
     }
 
     func append(_ text: StaticString) {

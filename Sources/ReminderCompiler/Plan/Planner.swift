@@ -59,8 +59,10 @@ struct NotificationUnit {
 
 /// Builds the notifications of a plan from a validated config (SPEC §5, §7).
 struct Planner {
-    /// The enabled reminders, sorted by id so that group members are listed in ascending
-    /// order and nothing depends on the order of the file.
+    /// The enabled reminders, sorted by the key their notifications' IDs start with (the
+    /// group's, else their own id), then by id: group members are listed in ascending
+    /// order, nothing depends on the order of the file, and candidates come out nearly in
+    /// the order of their IDs, which sorting them relies on to be cheap.
     let reminders: [Reminder]
     let config: ReminderConfig
     let window: PlanningWindow
@@ -72,7 +74,7 @@ struct Planner {
         self.config = config
         self.window = window
         self.events = events
-        let reminders = config.reminders.filter(\.enabled).sorted { $0.id < $1.id }
+        let reminders = config.reminders.filter(\.enabled).sorted { ($0.group ?? $0.id, $0.id) < ($1.group ?? $1.id, $1.id) }
         self.reminders = reminders
         self.renderer = NotificationRenderer(config: config, reminders: reminders, window: window)
     }
@@ -378,9 +380,18 @@ extension [Candidate] {
     /// `first < second` for IDs, compared byte by byte: IDs are ASCII (SPEC §3.1), whose
     /// byte order is String's order, and comparing bytes skips String's Unicode checks.
     private static func precedes(_ first: String, _ second: String) -> Bool {
-        first.utf8.withContiguousStorageIfAvailable { firstBytes in
-            second.utf8.withContiguousStorageIfAvailable { firstBytes.lexicographicallyPrecedes($0) }
-        }.flatMap { $0 } ?? (first < second)
+        let compared: Bool?? = first.utf8.withContiguousStorageIfAvailable { firstBytes in
+            second.utf8.withContiguousStorageIfAvailable { secondBytes in
+                let common = Swift.min(firstBytes.count, secondBytes.count)
+                var index = 0
+                while index < common {
+                    if firstBytes[index] != secondBytes[index] { return firstBytes[index] < secondBytes[index] }
+                    index += 1
+                }
+                return firstBytes.count < secondBytes.count
+            }
+        }
+        return compared.flatMap { $0 } ?? (first < second)
     }
 }
 
