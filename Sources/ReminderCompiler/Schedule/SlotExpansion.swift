@@ -264,9 +264,22 @@ struct MonthlyFiringCounts {
 
     /// Firing dates in the months `first + k × interval` for k in 0..<steps.
     func total(fromMonth first: Int, steps: Int, interval: Int) -> Int {
-        periodicTotal(from: first, steps: steps, interval: interval, cycle: 4800) { absolute in
-            let (year, month) = yearAndMonth(absolute)
-            return count(year: year, month: month)
+        // The months are asked for in ascending order: each one's length and the weekday
+        // of its 1st follow from the month before, without converting dates.
+        var (year, month) = yearAndMonth(first)
+        var weekday = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: month, day: 1)).weekday.rawValue - 1
+        var current = first
+        return periodicTotal(from: first, steps: steps, interval: interval, cycle: 4800) { absolute in
+            while current < absolute {
+                weekday = (weekday + CivilDate.daysInMonth(year: year, month: month)) % 7
+                month += 1
+                if month > 12 {
+                    month = 1
+                    year += 1
+                }
+                current += 1
+            }
+            return counts[(CivilDate.daysInMonth(year: year, month: month) - 28) * 7 + weekday]
         }
     }
 }
