@@ -194,7 +194,8 @@ struct GroupTemplate {
 /// Used by one thread at a time, as its planner is.
 private final class ContentCache {
     /// Contents of one reminder's notifications, at `place(ofReminder:followUp:body:)`.
-    var single: [NotificationContent?]
+    /// Read once per notification: unchecked, since one thread uses the cache.
+    @exclusivity(unchecked) var single: [NotificationContent?]
     /// Where each reminder's places start: two per body (first notification, follow-up).
     private let firstPlace: [Int]
     /// Contents of group notifications, by whether they are follow-ups and by each live

@@ -199,6 +199,8 @@ struct Planner {
         }
 
         let lookBackApplies = !events.activities.isEmpty
+        // Without events no unit loses members, and the per-unit bookkeeping is skipped.
+        let mayRemove = lookBackApplies || !removalsByUnit.isEmpty
         var order = DailySlotOrder()
         draft.candidates.reserveCapacity(units.count)
         for index in units.indices {
@@ -207,7 +209,7 @@ struct Planner {
             let chain = renderer.followUpChain(of: unit)
             let chainInWindow = chain.map { chain in (1...chain.length).contains { mayFire(chain.instant($0)) } } ?? false
             guard inWindow || chainInWindow else { continue }
-            var removals = removalsByUnit[index] ?? UnitRemovals()
+            var removals = mayRemove ? removalsByUnit[index] ?? UnitRemovals() : UnitRemovals()
             if lookBackApplies {
                 applyLookBack(to: unit, chain: chain, removals: &removals, order: &order)
             }
@@ -223,7 +225,7 @@ struct Planner {
                     )
                 }
             }
-            if !removals.isEmpty { draft.removals[index] = removals }
+            if mayRemove, !removals.isEmpty { draft.removals[index] = removals }
         }
         for (index, snooze) in effects.snoozes.enumerated() {
             if mayFire(snooze.fireAt) {
