@@ -114,10 +114,7 @@ public enum ICalendarExport {
         uidSuffix: String, to writer: inout ICalendarWriter
     ) {
         writer.lines("BEGIN:VEVENT\r\n")
-        writer.begin("UID:")
-        writer.value(notification.id)
-        writer.value(uidSuffix)
-        writer.endLine()
+        writer.line("UID:", notification.id, uidSuffix)
         writer.prepared(stampLine)
         let instant = notification.fireAt.seconds
         if let local = unambiguousLocalTime(of: instant, timeline: timeline) {
@@ -160,9 +157,7 @@ public enum ICalendarExport {
     }
 
     private static func writeSequence(_ sequence: Int, to writer: inout ICalendarWriter) {
-        writer.begin("SEQUENCE:")
-        writer.value(sequence)
-        writer.endLine()
+        writer.line("SEQUENCE:", number: sequence)
     }
 
     /// An event's lines after `SEQUENCE`: its category, its alarm, its end.

@@ -54,6 +54,28 @@ struct ICalendarWriter {
         endLine()
     }
 
+    /// Writes `nameAndColon`, `value` and `suffix` as one line (the value unescaped), copied
+    /// whole when it fits on one line, as almost every UID does, else folded.
+    mutating func line(_ nameAndColon: StaticString, _ value: String, _ suffix: String) {
+        if nameAndColon.utf8CodeUnitCount + value.utf8.count + suffix.utf8.count <= Self.maximumLineOctets {
+            buffer.append(nameAndColon)
+            buffer.append(value)
+            buffer.append(suffix)
+        } else {
+            begin(nameAndColon)
+            append(value, escaping: false)
+            append(suffix, escaping: false)
+        }
+        endLine()
+    }
+
+    /// Writes `nameAndColon` and a number as one line; a number is never long enough to fold.
+    mutating func line(_ nameAndColon: StaticString, number: Int) {
+        buffer.append(nameAndColon)
+        buffer.appendDecimal(number, width: 1)
+        endLine()
+    }
+
     /// Starts a property line with its name and colon (`UID:`); the value follows in
     /// `value` calls, then `endLine`.
     mutating func begin(_ nameAndColon: StaticString) {
@@ -90,15 +112,15 @@ struct ICalendarWriter {
 
     /// Writes `name:` and a local date-time `YYYYMMDDTHHMMSS` (with `Z` for UTC).
     mutating func dateTime(_ name: String, localSeconds: Int64, utc: Bool) {
-        append(name, escaping: false)
-        append(":", escaping: false)
         let day = Int(localSeconds.floorDivided(by: 86_400))
         let second = Int(localSeconds - Int64(day) * 86_400)
         let length = utc ? 16 : 15
         let date = CivilDate(dayNumber: day)
         // The window ends before the year 10000: four digits, and the date repeats from
-        // one event to the next.
-        if lineLength + length <= Self.maximumLineOctets, Self.fourDigitYears.contains(day) {
+        // one event to the next. The whole line then fits unfolded.
+        if name.utf8.count + 1 + length <= Self.maximumLineOctets, Self.fourDigitYears.contains(day) {
+            buffer.append(name)
+            buffer.append(UInt8(ascii: ":"))
             buffer.appendRepeatedDate(date, format: .basic) { bytes in
                 let (year, month, dayOfMonth) = date.components
                 bytes.append(atMost: 8) { destination in
@@ -117,10 +139,11 @@ struct ICalendarWriter {
                 destination[7] = UInt8(ascii: "Z")
                 return length - 8
             }
-            lineLength += length
             endLine()
             return
         }
+        append(name, escaping: false)
+        append(":", escaping: false)
         let (year, month, dayOfMonth) = date.components
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
             let base = digits.baseAddress!

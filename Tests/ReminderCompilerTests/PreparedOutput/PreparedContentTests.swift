@@ -69,7 +69,8 @@ struct PreparedContentTests {
             let deferredFrom = Bool.random(using: &generator) ? ZonedInstant(seconds: seconds - 600, offsetSeconds: -12_600) : nil
             for preparing in [true, false] {
                 let notification = PlannedNotification(
-                    id: "n\(index)-\"\\é-20261123-0800", kind: kind, fireAt: ZonedInstant(seconds: seconds, offsetSeconds: 3600),
+                    // Some IDs too long for one calendar line.
+                    id: "n\(index)-\"\\é-\(String(repeating: "x", count: index % 7 == 0 ? 70 : 0))20261123-0800", kind: kind, fireAt: ZonedInstant(seconds: seconds, offsetSeconds: 3600),
                     slot: LocalDateTime(date: CivilDate(year: 2026, month: 11, day: 23)!, time: LocalTime(minuteOfDay: 480)!),
                     parent: index % 3 == 0 ? "p\(index)\n" : nil, replaces: index % 5 == 0 ? ["a", "b\""] : [],
                     content: NotificationContent(texts, preparingOutput: preparing), sequence: index % 4 == 0 ? Int(Int32.max) : index % 4,
