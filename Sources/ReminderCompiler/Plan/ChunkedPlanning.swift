@@ -148,7 +148,12 @@ public struct ChunkedCompilation {
         // Render and write what the budget keeps.
         var keptSnoozes: [PlannedNotification] = []
         var written = 0
-        var writtenPerRange = [Int](repeating: 0, count: ranges.count)
+        // The last notification written: the search for IDs with a repeated numericId reads
+        // no further in the order of candidates.
+        var lastWritten: (fireAt: Int64, id: String)?
+        // Numbers are noted with the day their notification fires on, counted from the
+        // window's first date, so that the search drafts single days again.
+        let firstDay = planner.dateRange.lowerBound.dayNumber
         for (index, range) in ranges.enumerated() where written < keptCount {
             let draft = lastDraft?.index == index ? lastDraft!.draft : draft(range)
             if unlimited {
@@ -161,7 +166,8 @@ public struct ChunkedCompilation {
                 for position in rendered.indices { sequences.carry(into: &rendered[position]) }
             }
             for position in rendered.indices {
-                collisions.note(rendered[position].numericId, in: index)
+                let day = planner.window.localDate(of: rendered[position].fireAt.seconds).dayNumber - firstDay
+                collisions.note(rendered[position].numericId, in: day)
             }
             // A recurring calendar shows snoozes and their follow-ups as plain events.
             if icsSink != nil, expandedSink == nil { keptSnoozes += rendered.filter(\.isSnoozeOrItsFollowUp) }
@@ -178,22 +184,22 @@ public struct ChunkedCompilation {
                 }
             }
             written += take
-            writtenPerRange[index] = take
+            if let last = rendered.last { lastWritten = (last.fireAt.seconds, last.id) }
         }
         // In the order the whole-plan compile reports them.
         setup.collector.append(contentsOf: summary.warnings)
         setup.warnAboutCoverage(until: coveredUntil)
         collisions.report(to: &setup.collector, at: config.location) { search in
-            // Only the ranges where the IDs with a repeated number came are drafted again.
-            var seen = 0
-            for (index, range) in ranges.enumerated() where seen < keptCount {
-                guard search.places.contains(index) else {
-                    seen += writtenPerRange[index]
-                    continue
-                }
-                for candidate in draft(range).candidates where seen < keptCount {
+            // Only the days where IDs with a repeated number came are drafted again, up to
+            // the last notification written.
+            guard let lastWritten else { return }
+            let days = planner.instantRanges(days: 1)
+            for day in search.places.sorted() where days.indices.contains(day) {
+                for candidate in draft(days[day]).candidates {
+                    guard candidate.fireAt < lastWritten.fireAt
+                        || (candidate.fireAt == lastWritten.fireAt && ![Candidate].precedes(lastWritten.id, candidate.id))
+                    else { break }
                     search.look(at: candidate.id)
-                    seen += 1
                 }
             }
         }

@@ -381,7 +381,7 @@ extension [Candidate] {
 
     /// `first < second` for IDs, compared byte by byte: IDs are ASCII (SPEC §3.1), whose
     /// byte order is String's order, and comparing bytes skips String's Unicode checks.
-    private static func precedes(_ first: String, _ second: String) -> Bool {
+    static func precedes(_ first: String, _ second: String) -> Bool {
         let compared: Bool?? = first.utf8.withContiguousStorageIfAvailable { firstBytes in
             second.utf8.withContiguousStorageIfAvailable { secondBytes in
                 let common = Swift.min(firstBytes.count, secondBytes.count)
