@@ -116,7 +116,18 @@ public struct ZonedInstant: Sendable, Hashable, Comparable {
     }
 
     /// The local date and time at this instant, as seconds since 1970-01-01T00:00 local.
-    public var localSeconds: Int64 { seconds + Int64(offsetSeconds) }
+    /// An instant or offset no plan holds (one built in code may) is first brought into
+    /// the years 1–9999 and within a day's offset, so that nothing overflows.
+    public var localSeconds: Int64 { writableSeconds + Int64(writableOffset) }
+
+    /// The instants RFC 3339 and RFC 5545 can write: the years 1–9999 in UTC.
+    static let writableRange: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+
+    /// `seconds`, brought into `writableRange`.
+    var writableSeconds: Int64 { min(max(seconds, Self.writableRange.lowerBound), Self.writableRange.upperBound) }
+
+    /// `offsetSeconds` when it is less than a day, as every zone's is; else 0.
+    var writableOffset: Int { (-86_399...86_399).contains(offsetSeconds) ? offsetSeconds : 0 }
 
     /// RFC 3339 with the offset, e.g. `2026-11-22T09:00:00+01:00`. An offset with
     /// seconds (some zones before 1972) cannot be written in RFC 3339; the instant is
@@ -129,9 +140,9 @@ public struct ZonedInstant: Sendable, Hashable, Comparable {
 
     /// Appends `rfc3339` to a byte buffer without intermediate strings.
     func appendRFC3339(to bytes: ByteBuffer) {
-        let writable = offsetSeconds % 60 == 0
-        let offset = writable ? offsetSeconds : 0
-        let local = seconds + Int64(offset)
+        let writable = writableOffset % 60 == 0
+        let offset = writable ? writableOffset : 0
+        let local = writableSeconds + Int64(offset)
         let day = Int(local.floorDivided(by: 86_400))
         let secondOfDay = Int(local - Int64(day) * 86_400)
         CivilDate(dayNumber: day).appendISO8601(to: bytes)

@@ -147,3 +147,37 @@ struct NoTrapPropertyTests {
         #expect(refused > 50)
     }
 }
+
+@Suite("No trap on any plan built in code")
+struct NoTrapPlanWritingTests {
+    @Test("plans with extreme instants, offsets and numbers are written as JSON, and fingerprinted, without a trap")
+    func extremePlans() {
+        let seconds: [Int64] = [Int64.max, Int64.min, 0, -1, 253_402_300_799, 253_402_300_800, -62_135_596_801]
+        let offsets = [Int.max, Int.min, 0, 59, -50_400, 3600]
+        let slot = LocalDateTime(date: CivilDate(dayNumber: Int.max), time: LocalTime(minuteOfDay: 0)!)
+        var notifications: [PlannedNotification] = []
+        for (index, instant) in seconds.enumerated() {
+            for offset in offsets {
+                notifications.append(PlannedNotification(
+                    id: "n\(index)-\(offset)", kind: .single, fireAt: ZonedInstant(seconds: instant, offsetSeconds: offset), slot: slot,
+                    reminders: ["n"], title: "T", body: "B", interruptionLevel: .active, durationMinutes: [Int.min, Int.max, 0][index % 3],
+                    sequence: [Int.max, Int.min, 0][index % 3], deferredFrom: ZonedInstant(seconds: instant, offsetSeconds: offset)
+                ))
+            }
+        }
+        for zone in ["Europe/Berlin", "UTC", "Nowhere/City"] {
+            for edge in seconds {
+                let at = ZonedInstant(seconds: edge, offsetSeconds: offsets[Int(edge & 3)])
+                let plan = Plan(
+                    timeZone: zone, now: at, windowEnd: at, pendingLimit: Int.min, reservedSlots: Int.max, coveredUntil: at,
+                    dropped: Int.min, categories: [:], notifications: notifications, suppressed: [], warnings: []
+                )
+                // Instants are brought into the years 1–9999, offsets within a day.
+                let json = String(decoding: PlanJSON.encode(plan), as: UTF8.self)
+                #expect(json.contains("\"fireAt\": \"9999-12-31T23:59:59Z\"") && json.contains("\"fireAt\": \"0001-01-01T00:00:00Z\""))
+                #expect(notifications.allSatisfy { $0.fingerprint.utf8.count == 16 && !$0.fireAt.rfc3339.isEmpty })
+                #expect(notifications.allSatisfy { ZonedInstant.writableRange.contains($0.fireAt.localSeconds - Int64($0.fireAt.writableOffset)) })
+            }
+        }
+    }
+}
