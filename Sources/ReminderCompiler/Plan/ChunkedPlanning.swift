@@ -197,7 +197,7 @@ public struct ChunkedCompilation {
             for day in search.places.sorted() where days.indices.contains(day) {
                 for candidate in draft(days[day]).candidates {
                     guard candidate.fireAt < lastWritten.fireAt
-                        || (candidate.fireAt == lastWritten.fireAt && ![Candidate].precedes(lastWritten.id, candidate.id))
+                        || (candidate.fireAt == lastWritten.fireAt && !NotificationID.precedes(lastWritten.id, candidate.id))
                     else { break }
                     search.look(at: candidate.id)
                 }

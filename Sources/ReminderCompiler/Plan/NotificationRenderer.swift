@@ -76,7 +76,7 @@ struct NotificationRenderer {
     /// members' follow-up texts. Each distinct content is made once per plan.
     func content(of unit: NotificationUnit, live: [Int]?, followUp: Bool) -> NotificationContent {
         let firstLive = unit.member(live?.first ?? 0)
-        if (live?.count ?? unit.memberCount) <= 1 && unit.group == nil {
+        if Self.isSingle(unit, live: live) {
             let index = firstLive.reminder
             let slot = contents.place(ofReminder: index, followUp: followUp, body: bodyIndex(of: firstLive))
             if let made = contents.single[slot] { return made }
@@ -95,6 +95,12 @@ struct NotificationRenderer {
         return made
     }
 
+    /// Whether a notification of `unit`'s live members is one reminder's own: not a
+    /// group's, and with one member.
+    private static func isSingle(_ unit: NotificationUnit, live: [Int]?) -> Bool {
+        (live?.count ?? unit.memberCount) <= 1 && unit.group == nil
+    }
+
     /// Which of its reminder's bodies a member shows: 0 without rotation.
     private func bodyIndex(of member: MemberSlot) -> Int {
         let count = reminders[member.reminder].bodies.count
@@ -107,7 +113,7 @@ struct NotificationRenderer {
         let firstLive = unit.member(live?.first ?? 0)
         let firstIndex = firstLive.reminder
         let firstTexts = texts(of: firstLive, followUp: followUp)
-        guard (live?.count ?? unit.memberCount) > 1 || unit.group != nil else {
+        guard !Self.isSingle(unit, live: live) else {
             return NotificationTexts(
                 reminders: singleMemberLists[firstIndex], group: nil, title: firstTexts.title, body: firstTexts.body,
                 interruptionLevel: firstTexts.interruptionLevel, category: reminders[firstIndex].category,

@@ -290,6 +290,23 @@ public enum NotificationID {
         "\(reminder)-\(zeroPadded(time.hour, 2))\(zeroPadded(time.minute, 2))"
     }
 
+    /// `first < second` for IDs, compared byte by byte: IDs are ASCII (SPEC §3.1), whose
+    /// byte order is String's order, and comparing bytes skips String's Unicode checks.
+    static func precedes(_ first: String, _ second: String) -> Bool {
+        let compared: Bool?? = first.utf8.withContiguousStorageIfAvailable { firstBytes in
+            second.utf8.withContiguousStorageIfAvailable { secondBytes in
+                let common = Swift.min(firstBytes.count, secondBytes.count)
+                var index = 0
+                while index < common {
+                    if firstBytes[index] != secondBytes[index] { return firstBytes[index] < secondBytes[index] }
+                    index += 1
+                }
+                return firstBytes.count < secondBytes.count
+            }
+        }
+        return compared.flatMap { $0 } ?? (first < second)
+    }
+
     /// FNV-1a 32-bit hash of the UTF-8 bytes, masked to 31 bits.
     public static func numericID(of id: String) -> UInt32 {
         func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {

@@ -362,8 +362,8 @@ struct Candidate {
 extension [Candidate] {
     /// Sorts by `(fireAt, id)` (SPEC §7): by time alone first, which compares integers,
     /// then each run of equal times by ID. Candidates are made reminder by reminder, in
-    /// the order of their IDs, so a run is almost always in order already and costs one
-    /// comparison of IDs per candidate to check.
+    /// the order of their IDs' keys, so a run is almost always in order already and costs
+    /// one comparison of IDs per candidate to check.
     mutating func sortByTimeThenID() {
         sort { $0.fireAt < $1.fireAt }
         var start = startIndex
@@ -371,29 +371,12 @@ extension [Candidate] {
             var end = start + 1
             var ordered = true
             while end < endIndex, self[end].fireAt == self[start].fireAt {
-                if ordered, Self.precedes(self[end].id, self[end - 1].id) { ordered = false }
+                if ordered, NotificationID.precedes(self[end].id, self[end - 1].id) { ordered = false }
                 end += 1
             }
-            if !ordered { self[start..<end].sort { Self.precedes($0.id, $1.id) } }
+            if !ordered { self[start..<end].sort { NotificationID.precedes($0.id, $1.id) } }
             start = end
         }
-    }
-
-    /// `first < second` for IDs, compared byte by byte: IDs are ASCII (SPEC §3.1), whose
-    /// byte order is String's order, and comparing bytes skips String's Unicode checks.
-    static func precedes(_ first: String, _ second: String) -> Bool {
-        let compared: Bool?? = first.utf8.withContiguousStorageIfAvailable { firstBytes in
-            second.utf8.withContiguousStorageIfAvailable { secondBytes in
-                let common = Swift.min(firstBytes.count, secondBytes.count)
-                var index = 0
-                while index < common {
-                    if firstBytes[index] != secondBytes[index] { return firstBytes[index] < secondBytes[index] }
-                    index += 1
-                }
-                return firstBytes.count < secondBytes.count
-            }
-        }
-        return compared.flatMap { $0 } ?? (first < second)
     }
 }
 
