@@ -114,7 +114,7 @@ public enum ICalendarExport {
         uidSuffix: String, to writer: inout ICalendarWriter
     ) {
         writer.lines("BEGIN:VEVENT\r\n")
-        writer.line("UID:", notification.id, uidSuffix)
+        notification.withIDBytes { writer.line("UID:", $0, uidSuffix) }
         writer.prepared(stampLine)
         let instant = notification.fireAt.seconds
         if let local = unambiguousLocalTime(of: instant, timeline: timeline) {
@@ -123,12 +123,11 @@ public enum ICalendarExport {
             writer.dateTime("DTSTART", localSeconds: instant, utc: true)
         }
         if let prepared = notification.content.prepared {
-            prepared.withParts { parts in
-                writer.prepared(parts.eventDuration)
-                writer.prepared(parts.eventTexts)
-                writeSequence(notification.sequence, to: &writer)
-                writer.prepared(parts.eventEnd)
-            }
+            let parts = prepared.parts
+            writer.prepared(parts.eventDuration)
+            writer.prepared(parts.eventTexts)
+            writeSequence(notification.sequence, to: &writer)
+            writer.prepared(parts.eventEnd)
         } else {
             let texts = notification.content.texts
             writeDuration(of: texts, to: &writer)

@@ -56,14 +56,14 @@ struct ICalendarWriter {
 
     /// Writes `nameAndColon`, `value` and `suffix` as one line (the value unescaped), copied
     /// whole when it fits on one line, as almost every UID does, else folded.
-    mutating func line(_ nameAndColon: StaticString, _ value: String, _ suffix: String) {
-        if nameAndColon.utf8CodeUnitCount + value.utf8.count + suffix.utf8.count <= Self.maximumLineOctets {
+    mutating func line(_ nameAndColon: StaticString, _ value: UnsafeBufferPointer<UInt8>, _ suffix: String) {
+        if nameAndColon.utf8CodeUnitCount + value.count + suffix.utf8.count <= Self.maximumLineOctets {
             buffer.append(nameAndColon)
             buffer.append(value)
             buffer.append(suffix)
         } else {
             begin(nameAndColon)
-            append(value, escaping: false)
+            appendFolded(value, escaping: false)
             append(suffix, escaping: false)
         }
         endLine()

@@ -188,19 +188,22 @@ struct JSONWriter {
     /// A quoted JSON string: `"` and `\` escaped, control characters as escapes, all other
     /// text as UTF-8.
     mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { string(utf8: $0) }
+    }
+
+    /// `string` of UTF-8 bytes.
+    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         buffer.append(UInt8(ascii: "\""))
-        let copiedWhole: Bool? = value.utf8.withContiguousStorageIfAvailable { utf8 in
-            // Most texts need no escape: copy them whole.
-            let plainEnd = PlainRun.end(of: utf8, from: 0, limit: utf8.count, wordHasSpecial: { word in
-                PlainRun.hasByte(in: word, below: 0x20) || PlainRun.hasByte(in: word, equalTo: UInt8(ascii: "\""))
-                    || PlainRun.hasByte(in: word, equalTo: UInt8(ascii: "\\"))
-            }, isSpecial: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-            guard plainEnd == utf8.count else { return false }
+        // Most texts need no escape: copy them whole.
+        let plainEnd = PlainRun.end(of: utf8, from: 0, limit: utf8.count, wordHasSpecial: { word in
+            PlainRun.hasByte(in: word, below: 0x20) || PlainRun.hasByte(in: word, equalTo: UInt8(ascii: "\""))
+                || PlainRun.hasByte(in: word, equalTo: UInt8(ascii: "\\"))
+        }, isSpecial: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        if plainEnd == utf8.count {
             buffer.append(utf8)
-            return true
-        }
-        if copiedWhole != true {
-            for byte in value.utf8 {
+        } else {
+            for byte in utf8 {
                 switch byte {
                 case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "\""))
                 case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "\\"))

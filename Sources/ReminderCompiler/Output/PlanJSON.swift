@@ -83,7 +83,7 @@ public enum PlanJSON {
         _ notification: borrowing PlannedNotification, prepared: PreparedContent, to writer: inout JSONWriter
     ) {
         writer.literalKey("\n      \"id\": ")
-        writer.string(notification.id)
+        notification.withIDBytes { writer.string(utf8: $0) }
         switch notification.kind {
         case .single: writer.literalKey(",\n      \"kind\": \"single\",\n      \"fireAt\": ")
         case .group: writer.literalKey(",\n      \"kind\": \"group\",\n      \"fireAt\": ")
@@ -97,20 +97,19 @@ public enum PlanJSON {
         }
         writer.literalKey(",\n      \"slot\": ")
         writer.slotValue(notification.slot)
-        let fingerprint = prepared.withParts { parts in
-            writer.appendFragment(parts.jsonMembers)
-            if let parent = notification.parent {
-                writer.literalKey(",\n      \"parent\": ")
-                writer.string(parent)
-            }
-            writer.appendFragment(parts.jsonTexts)
-            if !notification.replaces.isEmpty {
-                writer.literalKey(",\n      \"replaces\": ")
-                writer.strings(notification.replaces)
-            }
-            writer.appendFragment(parts.jsonDuration)
-            return notification.fingerprintValue(fields: parts.fingerprintFields)
+        let parts = prepared.parts
+        writer.appendFragment(parts.jsonMembers)
+        notification.withParentBytes { parent in
+            writer.literalKey(",\n      \"parent\": ")
+            writer.string(utf8: parent)
         }
+        writer.appendFragment(parts.jsonTexts)
+        if !notification.replaces.isEmpty {
+            writer.literalKey(",\n      \"replaces\": ")
+            writer.strings(notification.replaces)
+        }
+        writer.appendFragment(parts.jsonDuration)
+        let fingerprint = notification.fingerprintValue(fields: parts.fingerprintFields)
         writer.literalKey(",\n      \"numericId\": ")
         writer.number(Int(notification.numericId))
         writer.literalKey(",\n      \"fingerprint\": ")

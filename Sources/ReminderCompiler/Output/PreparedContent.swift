@@ -1,13 +1,17 @@
 /// A notification content's share of the plan JSON, the fingerprint and the calendar
 /// event, written once by the same functions that write unprepared content field by field,
 /// so that both give the same bytes.
-struct PreparedContent: Sendable {
+///
+/// The bytes stay at one address for the object's life, so the writers read its `parts`
+/// without a closure (which would copy the notification being written).
+final class PreparedContent: @unchecked Sendable {
     /// The depth of a plan notification's fields (inside the plan's object, its
     /// `notifications` array and the notification's object), which the JSON parts are
     /// indented for.
     static let jsonDepth = 3
 
-    private let bytes: [UInt8]
+    /// Allocated once and never changed: safe to read from any thread.
+    private let storage: UnsafeMutableBufferPointer<UInt8>
     /// `timeZone`, `reminders` and `group`.
     private let jsonMembers: Range<Int>
     /// `title` through `userInfo`.
@@ -22,8 +26,10 @@ struct PreparedContent: Sendable {
     private let eventTexts: Range<Int>
     /// `CATEGORIES` through `END:VEVENT`.
     private let eventEnd: Range<Int>
+    /// The key that IDs kept as parts start with (`NotificationContent.idKey`).
+    private let idKeyRange: Range<Int>
 
-    init(_ texts: NotificationTexts) {
+    init(_ texts: NotificationTexts, idKey: String) {
         var bytes: [UInt8] = []
         func part(_ write: () -> [UInt8]) -> Range<Int> {
             let start = bytes.count
@@ -51,22 +57,32 @@ struct PreparedContent: Sendable {
         eventDuration = event { ICalendarExport.writeDuration(of: texts, to: &$0) }
         eventTexts = event { ICalendarExport.writeTexts(of: texts, to: &$0) }
         eventEnd = event { ICalendarExport.writeEnd(of: texts, to: &$0) }
-        self.bytes = bytes
+        idKeyRange = part { Array(idKey.utf8) }
+        storage = .allocate(capacity: bytes.count)
+        _ = storage.initialize(from: bytes)
     }
 
-    /// Calls `body` with the parts, in place.
-    func withParts<Result>(_ body: (Parts) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer { buffer in
-            func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffer[range]) }
-            return body(Parts(
-                jsonMembers: slice(jsonMembers), jsonTexts: slice(jsonTexts), jsonDuration: slice(jsonDuration),
-                fingerprintFields: slice(fingerprintFields), eventDuration: slice(eventDuration),
-                eventTexts: slice(eventTexts), eventEnd: slice(eventEnd)
-            ))
-        }
+    deinit {
+        storage.deallocate()
     }
 
-    /// The parts' bytes, valid inside `withParts`.
+    /// The key that IDs kept as parts start with, in place: valid while this object lives.
+    var idKey: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: UnsafeBufferPointer(storage)[idKeyRange])
+    }
+
+    /// The parts, in place: valid while this object lives.
+    var parts: Parts {
+        let buffer = UnsafeBufferPointer(storage)
+        func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffer[range]) }
+        return Parts(
+            jsonMembers: slice(jsonMembers), jsonTexts: slice(jsonTexts), jsonDuration: slice(jsonDuration),
+            fingerprintFields: slice(fingerprintFields), eventDuration: slice(eventDuration),
+            eventTexts: slice(eventTexts), eventEnd: slice(eventEnd)
+        )
+    }
+
+    /// The parts' bytes, valid while their `PreparedContent` lives.
     struct Parts {
         let jsonMembers: UnsafeBufferPointer<UInt8>
         let jsonTexts: UnsafeBufferPointer<UInt8>

@@ -173,14 +173,19 @@ public struct ChunkedCompilation {
             if icsSink != nil, expandedSink == nil { keptSnoozes += rendered.filter(\.isSnoozeOrItsFollowUp) }
             // Handed to the writers as a constant: they share it and never change it.
             let notifications = rendered
+            // Through the buffer, so each notification is read in place rather than copied.
             try planWriter.submit {
-                for notification in notifications { try planStream.value.append(notification, to: planSink) }
+                try notifications.withUnsafeBufferPointer { buffer in
+                    for index in buffer.indices { try planStream.value.append(buffer[index], to: planSink) }
+                }
             }
             if let expandedSink, let first = notifications.first {
                 let stream = calendarStream ?? Box(calendar(firstEvent: first.fireAt.seconds))
                 calendarStream = stream
                 try calendarWriter.submit {
-                    for notification in notifications { try stream.value.append(notification, to: expandedSink) }
+                    try notifications.withUnsafeBufferPointer { buffer in
+                        for index in buffer.indices { try stream.value.append(buffer[index], to: expandedSink) }
+                    }
                 }
             }
             written += take
@@ -195,11 +200,13 @@ public struct ChunkedCompilation {
             guard let lastWritten else { return }
             let days = planner.instantRanges(days: 1)
             for day in search.places.sorted() where days.indices.contains(day) {
-                for candidate in draft(days[day]).candidates {
+                let dayDraft = draft(days[day])
+                for candidate in dayDraft.candidates {
+                    let id = dayDraft.id(of: candidate)
                     guard candidate.fireAt < lastWritten.fireAt
-                        || (candidate.fireAt == lastWritten.fireAt && !NotificationID.precedes(lastWritten.id, candidate.id))
+                        || (candidate.fireAt == lastWritten.fireAt && !NotificationID.precedes(lastWritten.id, id))
                     else { break }
-                    search.look(at: candidate.id)
+                    search.look(at: id)
                 }
             }
         }

@@ -24,10 +24,18 @@ final class NotificationContent: Sendable {
     /// The texts' output bytes; nil for content made one notification at a time (read
     /// from a plan, or built in code), which the writers write field by field.
     let prepared: PreparedContent?
+    /// The key that the IDs of the planner's notifications showing it start with (the
+    /// group key, else the reminder id), for IDs kept as parts (`StoredID`).
+    let idKey: String?
+    /// The numericId hash's state after `idKey`'s bytes, which IDs kept as parts continue.
+    let idKeyHash: UInt32?
 
-    init(_ texts: NotificationTexts, preparingOutput: Bool = false) {
+    init(_ texts: NotificationTexts, preparingOutput: Bool = false, idKey: String? = nil) {
         self.texts = texts
-        prepared = preparingOutput ? PreparedContent(texts) : nil
+        prepared = preparingOutput ? PreparedContent(texts, idKey: idKey ?? "") : nil
+        self.idKey = idKey
+        var key = idKey
+        idKeyHash = key?.withUTF8 { NotificationID.numericHash(of: $0) }
     }
 
     /// A copy with `change` made to its texts (and no prepared output, which would be stale).

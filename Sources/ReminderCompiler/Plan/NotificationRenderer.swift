@@ -59,15 +59,37 @@ struct NotificationRenderer {
     }
 
     /// A notification of `unit`'s live members (`nil`: all of them), with the content
-    /// `content(of:live:followUp:)` gives.
+    /// `content(of:live:followUp:)` gives. IDs kept as parts take their key from the
+    /// content, which is the unit's.
     func notification(
-        id: String, kind: PlannedNotification.Kind, unit: NotificationUnit, live: [Int]?, followUp: Bool,
-        fireAt: Int64, parent: String?, replaces: [String]
+        id: StoredID, kind: PlannedNotification.Kind, unit: NotificationUnit, live: [Int]?, followUp: Bool,
+        fireAt: Int64, parent: StoredID?, replaces: [String]
     ) -> PlannedNotification {
-        PlannedNotification(
-            id: id, kind: kind, fireAt: window.zoned(fireAt), slot: unit.slot, parent: parent, replaces: replaces,
-            content: content(of: unit, live: live, followUp: followUp)
+        let content = content(of: unit, live: live, followUp: followUp)
+        // A content made for another key (which the planner never does) gets its IDs as text.
+        guard content.idKey == unit.key else {
+            return PlannedNotification(
+                storedID: .text(id.withBytes(key: unit.key) { String(decoding: $0, as: UTF8.self) }), kind: kind,
+                fireAt: window.zoned(fireAt), slot: unit.slot,
+                parent: parent.map { .text($0.withBytes(key: unit.key) { String(decoding: $0, as: UTF8.self) }) }, replaces: replaces,
+                content: content
+            )
+        }
+        return PlannedNotification(
+            storedID: id, kind: kind, fireAt: window.zoned(fireAt), slot: unit.slot, parent: parent, replaces: replaces,
+            content: content
         )
+    }
+
+    /// The ID of `unit`'s notification, or of its follow-up chain's member `followUp`, as
+    /// parts; the date's digits come from the last notification's when it had the same.
+    func occurrenceID(of unit: NotificationUnit, followUp: Int) -> StoredID {
+        let date = unit.slot.date
+        if contents.tailDate != date {
+            contents.tailDate = date
+            contents.tailDateBytes = OccurrenceTail.dateBytes(of: date)
+        }
+        return .occurrence(OccurrenceTail(dateBytes: contents.tailDateBytes, time: unit.slot.time, followUp: followUp))
     }
 
     /// What a notification of `unit`'s live members (`nil`: all of them) shows: a group's
@@ -80,7 +102,9 @@ struct NotificationRenderer {
             let index = firstLive.reminder
             let slot = contents.place(ofReminder: index, followUp: followUp, body: bodyIndex(of: firstLive))
             if let made = contents.single[slot] { return made }
-            let made = NotificationContent(texts(of: unit, live: live, followUp: followUp), preparingOutput: true)
+            let made = NotificationContent(
+                texts(of: unit, live: live, followUp: followUp), preparingOutput: true, idKey: unit.key
+            )
             contents.single[slot] = made
             return made
         }
@@ -90,7 +114,7 @@ struct NotificationRenderer {
             key += [member.reminder, bodyIndex(of: member)]
         }
         if let made = contents.shared[key] { return made }
-        let made = NotificationContent(texts(of: unit, live: live, followUp: followUp), preparingOutput: true)
+        let made = NotificationContent(texts(of: unit, live: live, followUp: followUp), preparingOutput: true, idKey: unit.key)
         contents.shared[key] = made
         return made
     }
@@ -207,6 +231,9 @@ private final class ContentCache {
     /// Contents of group notifications, by whether they are follow-ups and by each live
     /// member's reminder and body.
     var shared: [[Int]: NotificationContent] = [:]
+    /// The date whose digits IDs kept as parts took last, and those digits.
+    var tailDate: CivilDate?
+    var tailDateBytes: (UInt64, UInt64) = (0, 0)
 
     init(bodyCounts: [Int]) {
         var places: [Int] = []

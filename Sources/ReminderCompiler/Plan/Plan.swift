@@ -84,15 +84,27 @@ public struct PlannedNotification: Sendable, Hashable {
     }
 
     /// The stable ID (SPEC §5.2).
-    public var id: String
+    public var id: String {
+        get { storedID.text(key: idKeyBytes) }
+        set { storedID = .text(newValue) }
+    }
     /// The kind.
     public var kind: Kind
     /// When it fires.
     public var fireAt: ZonedInstant
     /// The nominal local slot (for follow-ups and snoozes, the parent's).
-    public var slot: LocalDateTime
+    public var slot: LocalDateTime {
+        get { storedSlot }
+        set {
+            writeOutIDs()
+            storedSlot = newValue
+        }
+    }
     /// The parent notification's ID, for follow-ups and snoozes.
-    public var parent: String?
+    public var parent: String? {
+        get { storedParent?.text(key: idKeyBytes) }
+        set { storedParent = newValue.map(StoredID.text) }
+    }
     /// IDs the app removes from the notification centre when this one is delivered.
     public var replaces: [String]
     /// `id` hashed for platforms with integer notification IDs (SPEC §8).
@@ -103,64 +115,68 @@ public struct PlannedNotification: Sendable, Hashable {
     public var deferredFrom: ZonedInstant?
     /// What it shows and whom it is for, shared by the notifications the planner renders
     /// from the same members and texts.
-    var content: NotificationContent
+    private(set) var content: NotificationContent
+    /// The ID, most often kept as the parts it is made of (see `StoredID`).
+    private var storedID: StoredID
+    private var storedParent: StoredID?
+    private var storedSlot: LocalDateTime
 
     /// The member reminders' ids, ascending.
     public var reminders: [String] {
         get { content.texts.reminders }
-        set { content = content.changing { $0.reminders = newValue } }
+        set { change { $0.reminders = newValue } }
     }
     /// The group key, for group notifications and their follow-ups.
     public var group: String? {
         get { content.texts.group }
-        set { content = content.changing { $0.group = newValue } }
+        set { change { $0.group = newValue } }
     }
     /// The title.
     public var title: String {
         get { content.texts.title }
-        set { content = content.changing { $0.title = newValue } }
+        set { change { $0.title = newValue } }
     }
     /// The body.
     public var body: String {
         get { content.texts.body }
-        set { content = content.changing { $0.body = newValue } }
+        set { change { $0.body = newValue } }
     }
     /// The interruption level.
     public var interruptionLevel: InterruptionLevel {
         get { content.texts.interruptionLevel }
-        set { content = content.changing { $0.interruptionLevel = newValue } }
+        set { change { $0.interruptionLevel = newValue } }
     }
     /// The category (actions).
     public var category: String? {
         get { content.texts.category }
-        set { content = content.changing { $0.category = newValue } }
+        set { change { $0.category = newValue } }
     }
     /// Passed through from the reminder.
     public var sound: String? {
         get { content.texts.sound }
-        set { content = content.changing { $0.sound = newValue } }
+        set { change { $0.sound = newValue } }
     }
     /// Passed through from the reminder.
     public var threadID: String? {
         get { content.texts.threadID }
-        set { content = content.changing { $0.threadID = newValue } }
+        set { change { $0.threadID = newValue } }
     }
     /// Passed through from the reminder.
     public var userInfo: [String: String] {
         get { content.texts.userInfo }
-        set { content = content.changing { $0.userInfo = newValue } }
+        set { change { $0.userInfo = newValue } }
     }
     /// The calendar event's length.
     public var durationMinutes: Int {
         get { content.texts.durationMinutes }
-        set { content = content.changing { $0.durationMinutes = newValue } }
+        set { change { $0.durationMinutes = newValue } }
     }
     /// The zone its reminders pin their times to (`Reminder.timeZone`) when it is not the
     /// plan's: `slot` is a local time of this zone, while `fireAt` carries the plan zone's
     /// offset.
     public var timeZone: String? {
         get { content.texts.timeZone }
-        set { content = content.changing { $0.timeZone = newValue } }
+        set { change { $0.timeZone = newValue } }
     }
 
     /// Creates a notification; `numericId` is derived from `id`.
@@ -187,16 +203,62 @@ public struct PlannedNotification: Sendable, Hashable {
         id: String, kind: Kind, fireAt: ZonedInstant, slot: LocalDateTime, parent: String?, replaces: [String],
         content: NotificationContent, sequence: Int = 0, deferredFrom: ZonedInstant? = nil
     ) {
-        self.id = id
+        self.init(
+            storedID: .text(id), kind: kind, fireAt: fireAt, slot: slot, parent: parent.map(StoredID.text),
+            replaces: replaces, content: content, sequence: sequence, deferredFrom: deferredFrom
+        )
+    }
+
+    /// A notification whose ID (and parent's) may be kept as parts; `content` must carry
+    /// the key (`idKey`) of such IDs.
+    init(
+        storedID: StoredID, kind: Kind, fireAt: ZonedInstant, slot: LocalDateTime, parent: StoredID?, replaces: [String],
+        content: NotificationContent, sequence: Int = 0, deferredFrom: ZonedInstant? = nil
+    ) {
+        self.storedID = storedID
         self.kind = kind
         self.fireAt = fireAt
-        self.slot = slot
-        self.parent = parent
+        self.storedSlot = slot
+        self.storedParent = parent
         self.replaces = replaces
-        self.numericId = NotificationID.numericID(of: id)
         self.sequence = sequence
         self.deferredFrom = deferredFrom
         self.content = content
+        if case .occurrence(let tail) = storedID, let keyHash = content.idKeyHash {
+            // The key's share of the hash was taken once, with the content.
+            self.numericId = tail.withBytes { NotificationID.numericID(ofBytes: $0, continuing: keyHash) }
+        } else {
+            self.numericId = storedID.withBytes(key: content.prepared?.idKey ?? UnsafeBufferPointer(start: nil, count: 0)) {
+                NotificationID.numericID(ofBytes: $0)
+            }
+        }
+    }
+
+    /// Calls `body` with the ID's UTF-8 bytes, made in place when it is kept as parts.
+    func withIDBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        storedID.withBytes(key: idKeyBytes, body)
+    }
+
+    /// Calls `body` with the parent's UTF-8 bytes, or does nothing without a parent.
+    func withParentBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        storedParent?.withBytes(key: idKeyBytes, body)
+    }
+
+    /// The key that IDs kept as parts start with, from the content (which lives as long).
+    private var idKeyBytes: UnsafeBufferPointer<UInt8> {
+        content.prepared?.idKey ?? UnsafeBufferPointer(start: nil, count: 0)
+    }
+
+    /// Keeps the ID and the parent as text, before what they are made of changes.
+    private mutating func writeOutIDs() {
+        if case .occurrence = storedID { storedID = .text(id) }
+        if case .occurrence? = storedParent { storedParent = parent.map(StoredID.text) }
+    }
+
+    /// Changes the texts: the content becomes this notification's own.
+    private mutating func change(_ body: (inout NotificationTexts) -> Void) {
+        writeOutIDs()
+        content = content.changing(body)
     }
 
     public static func == (lhs: PlannedNotification, rhs: PlannedNotification) -> Bool {
@@ -242,27 +304,8 @@ public struct SuppressedNotification: Sendable, Hashable, Codable {
 public enum NotificationID {
     /// `{key}-{yyyyMMdd}-{HHmm}` for a reminder id or group key and a slot.
     public static func occurrence(_ key: String, slot: LocalDateTime) -> String {
-        // Written straight into the string's storage: this runs once per slot.
-        let (year, month, day) = slot.date.components
-        let keyLength = key.utf8.count
-        return String(unsafeUninitializedCapacity: keyLength + 14) { buffer in
-            let start = buffer.baseAddress!
-            let copied: Void? = key.utf8.withContiguousStorageIfAvailable { utf8 in
-                start.update(from: utf8.baseAddress!, count: keyLength)
-            }
-            if copied == nil { _ = buffer.initialize(from: key.utf8) }
-            // -yyyyMMdd-HHmm, two digits at a time; a year beyond 9999 keeps its last four.
-            let digits = start + keyLength
-            digits[0] = UInt8(ascii: "-")
-            putDigitPair(year / 100 % 100, at: digits + 1)
-            putDigitPair(year % 100, at: digits + 3)
-            putDigitPair(month, at: digits + 5)
-            putDigitPair(day, at: digits + 7)
-            digits[9] = UInt8(ascii: "-")
-            putDigitPair(slot.time.hour, at: digits + 10)
-            putDigitPair(slot.time.minute, at: digits + 12)
-            return keyLength + 14
-        }
+        var key = key
+        return key.withUTF8 { StoredID.occurrence(OccurrenceTail(slot: slot, followUp: 0)).text(key: $0) }
     }
 
     /// Chain member `member` of a notification's follow-ups: `{parent}-followup` for the
@@ -293,31 +336,46 @@ public enum NotificationID {
     /// `first < second` for IDs, compared byte by byte: IDs are ASCII (SPEC §3.1), whose
     /// byte order is String's order, and comparing bytes skips String's Unicode checks.
     static func precedes(_ first: String, _ second: String) -> Bool {
-        let compared: Bool?? = first.utf8.withContiguousStorageIfAvailable { firstBytes in
-            second.utf8.withContiguousStorageIfAvailable { secondBytes in
-                let common = Swift.min(firstBytes.count, secondBytes.count)
-                var index = 0
-                while index < common {
-                    if firstBytes[index] != secondBytes[index] { return firstBytes[index] < secondBytes[index] }
-                    index += 1
-                }
-                return firstBytes.count < secondBytes.count
-            }
+        var first = first
+        var second = second
+        return first.withUTF8 { firstBytes in second.withUTF8 { precedes(firstBytes, $0) } }
+    }
+
+    /// `precedes` of two IDs' UTF-8 bytes.
+    static func precedes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = Swift.min(first.count, second.count)
+        var index = 0
+        while index < common {
+            if first[index] != second[index] { return first[index] < second[index] }
+            index += 1
         }
-        return compared.flatMap { $0 } ?? (first < second)
+        return first.count < second.count
     }
 
     /// FNV-1a 32-bit hash of the UTF-8 bytes, masked to 31 bits.
     public static func numericID(of id: String) -> UInt32 {
-        func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
-            var hash: UInt32 = 0x811C_9DC5
-            for byte in bytes {
-                hash ^= UInt32(byte)
-                hash = hash &* 0x0100_0193
-            }
-            return hash & 0x7FFF_FFFF
+        var id = id
+        return id.withUTF8(numericID(ofBytes:))
+    }
+
+    /// `numericID(of:)` of an ID's UTF-8 bytes.
+    static func numericID(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        numericID(ofBytes: bytes, continuing: numericHash(of: UnsafeBufferPointer(start: nil, count: 0)))
+    }
+
+    /// `numericID(ofBytes:)` of an ID whose first bytes gave `state` (`numericHash(of:)`).
+    static func numericID(ofBytes bytes: UnsafeBufferPointer<UInt8>, continuing state: UInt32) -> UInt32 {
+        numericHash(of: bytes, continuing: state) & 0x7FFF_FFFF
+    }
+
+    /// The 32-bit FNV-1a state after `bytes`, before masking.
+    static func numericHash(of bytes: UnsafeBufferPointer<UInt8>, continuing state: UInt32 = 0x811C_9DC5) -> UInt32 {
+        var hash = state
+        for byte in bytes {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
         }
-        return id.utf8.withContiguousStorageIfAvailable(hash) ?? hash(id.utf8)
+        return hash
     }
 }
 

@@ -162,9 +162,10 @@ struct Planner {
 
         /// Adds one notification (of `unit`'s members at `among`, all when nil, less those
         /// in `removed`) due at `instant` as a candidate, after the quiet hours deferred or
-        /// dropped it; lists the removed members where it would have fired inside the range.
+        /// dropped it; lists the removed members where it would have fired inside the range,
+        /// under the ID that `id` makes (only then).
         func place(
-            _ instant: Int64, id: String, unit: NotificationUnit, among positions: [Int]?,
+            _ instant: Int64, id: () -> String, unit: NotificationUnit, among positions: [Int]?,
             removed: [Int: SuppressedNotification.Reason], followUp: Bool, kind: Candidate.Kind, unitIndex: Int
         ) {
             let total = positions?.count ?? unit.memberCount
@@ -184,7 +185,7 @@ struct Planner {
                         guard accepts(instant) else { return }
                         var all = removed
                         for position in live { all[position] = .quietHours }
-                        draft.recordSuppressed(all, of: unit, id: id, fireAt: instant, reminders: reminders)
+                        if !all.isEmpty { draft.recordSuppressed(all, of: unit, id: id(), fireAt: instant, reminders: reminders) }
                         return
                     }
                     fireAt = moved
@@ -192,10 +193,9 @@ struct Planner {
             }
             guard accepts(fireAt) else { return }
             if removed.count < total {
-                draft.candidates.append(Candidate(fireAt: fireAt, id: id, unit: unitIndex, kind: kind))
-                if fireAt != instant { draft.deferredFrom[id] = instant }
+                draft.candidates.append(Candidate(fireAt: fireAt, dueAt: instant, unit: unitIndex, kind: kind))
             }
-            draft.recordSuppressed(removed, of: unit, id: id, fireAt: fireAt, reminders: reminders)
+            if !removed.isEmpty { draft.recordSuppressed(removed, of: unit, id: id(), fireAt: fireAt, reminders: reminders) }
         }
 
         let lookBackApplies = !events.activities.isEmpty
@@ -213,14 +213,13 @@ struct Planner {
             if lookBackApplies {
                 applyLookBack(to: unit, chain: chain, removals: &removals, order: &order)
             }
-            let id = unit.id
             if inWindow {
-                place(unit.instant, id: id, unit: unit, among: nil, removed: removals.parent, followUp: false, kind: .parent, unitIndex: index)
+                place(unit.instant, id: { unit.id }, unit: unit, among: nil, removed: removals.parent, followUp: false, kind: .parent, unitIndex: index)
             }
             if chainInWindow, let chain {
                 for link in 1...chain.length where mayFire(chain.instant(link)) {
                     place(
-                        chain.instant(link), id: NotificationID.followUp(of: id, member: link), unit: unit, among: nil,
+                        chain.instant(link), id: { NotificationID.followUp(of: unit.id, member: link) }, unit: unit, among: nil,
                         removed: removals.followUp(link), followUp: true, kind: .followUp(link), unitIndex: index
                     )
                 }
@@ -230,7 +229,7 @@ struct Planner {
         for (index, snooze) in effects.snoozes.enumerated() {
             if mayFire(snooze.fireAt) {
                 place(
-                    snooze.fireAt, id: snooze.id, unit: snooze.unit, among: snooze.live, removed: [:], followUp: snooze.isFollowUp,
+                    snooze.fireAt, id: { snooze.id }, unit: snooze.unit, among: snooze.live, removed: [:], followUp: snooze.isFollowUp,
                     kind: .snooze(index), unitIndex: -1
                 )
             }
@@ -246,13 +245,13 @@ struct Planner {
                 if !removed.isEmpty { draft.snoozeChainRemovals[SnoozeLink(snooze: index, link: link)] = removed }
                 draft.snoozeLinks.append(SnoozeLink(snooze: index, link: link))
                 place(
-                    chain.instant(link), id: NotificationID.followUp(of: snooze.id, member: link), unit: snooze.unit,
+                    chain.instant(link), id: { NotificationID.followUp(of: snooze.id, member: link) }, unit: snooze.unit,
                     among: snooze.live, removed: removed, followUp: true, kind: .snoozeFollowUp(draft.snoozeLinks.count - 1), unitIndex: -1
                 )
             }
         }
         draft.snoozes = effects.snoozes
-        draft.candidates.sortByTimeThenID()
+        draft.sortCandidates()
         draft.suppressed.sort { ($0.fireAt.seconds, $0.id, $0.reason.rawValue) < ($1.fireAt.seconds, $1.id, $1.reason.rawValue) }
         draft.suppressed = draft.suppressed.map { entry in
             var entry = entry
@@ -275,7 +274,7 @@ struct Planner {
                     (0..<unit.memberCount).filter { removals.parent[$0] == nil }
                 }
                 notifications.append(renderer.notification(
-                    id: candidate.id, kind: unit.group == nil ? .single : .group, unit: unit, live: live, followUp: false,
+                    id: renderer.occurrenceID(of: unit, followUp: 0), kind: unit.group == nil ? .single : .group, unit: unit, live: live, followUp: false,
                     fireAt: candidate.fireAt, parent: nil, replaces: replaced.isEmpty ? [] : replaced[candidate.unit] ?? []
                 ))
             case .followUp(let link):
@@ -285,26 +284,27 @@ struct Planner {
                     return (0..<unit.memberCount).filter { removed[$0] == nil }
                 }
                 notifications.append(renderer.notification(
-                    id: candidate.id, kind: .followUp, unit: unit, live: live, followUp: true,
-                    fireAt: candidate.fireAt, parent: unit.id, replaces: []
+                    id: renderer.occurrenceID(of: unit, followUp: link), kind: .followUp, unit: unit, live: live,
+                    followUp: true, fireAt: candidate.fireAt, parent: renderer.occurrenceID(of: unit, followUp: 0), replaces: []
                 ))
             case .snooze(let index):
                 let snooze = draft.snoozes[index]
                 notifications.append(renderer.notification(
-                    id: snooze.id, kind: .snooze, unit: snooze.unit, live: snooze.live, followUp: snooze.isFollowUp,
-                    fireAt: snooze.fireAt, parent: snooze.parentID, replaces: []
+                    id: .text(snooze.id), kind: .snooze, unit: snooze.unit, live: snooze.live, followUp: snooze.isFollowUp,
+                    fireAt: snooze.fireAt, parent: .text(snooze.parentID), replaces: []
                 ))
             case .snoozeFollowUp(let index):
                 let link = draft.snoozeLinks[index]
                 let snooze = draft.snoozes[link.snooze]
                 let removed = draft.snoozeChainRemovals[link] ?? [:]
                 notifications.append(renderer.notification(
-                    id: candidate.id, kind: .followUp, unit: snooze.unit, live: snooze.live.filter { removed[$0] == nil },
-                    followUp: true, fireAt: candidate.fireAt, parent: snooze.id, replaces: []
+                    id: .text(draft.id(of: candidate)), kind: .followUp, unit: snooze.unit,
+                    live: snooze.live.filter { removed[$0] == nil }, followUp: true, fireAt: candidate.fireAt,
+                    parent: .text(snooze.id), replaces: []
                 ))
             }
-            if !draft.deferredFrom.isEmpty, let due = draft.deferredFrom[candidate.id] {
-                notifications[notifications.count - 1].deferredFrom = window.zoned(due)
+            if candidate.dueAt != candidate.fireAt {
+                notifications[notifications.count - 1].deferredFrom = window.zoned(candidate.dueAt)
             }
         }
         return notifications
@@ -338,7 +338,8 @@ struct Planner {
     }
 }
 
-/// A notification inside the window before rendering: when, its ID, and what it renders.
+/// A notification inside the window before rendering: when, and what it renders (which
+/// makes its ID: `PlanDraft.withIDBytes(of:_:)`).
 struct Candidate {
     enum Kind {
         /// The unit's own notification.
@@ -353,31 +354,11 @@ struct Candidate {
     }
 
     let fireAt: Int64
-    let id: String
+    /// When it was due: `fireAt`, unless quiet hours deferred it.
+    let dueAt: Int64
     /// The index of its unit (for parents and follow-ups).
     let unit: Int
     let kind: Kind
-}
-
-extension [Candidate] {
-    /// Sorts by `(fireAt, id)` (SPEC §7): by time alone first, which compares integers,
-    /// then each run of equal times by ID. Candidates are made reminder by reminder, in
-    /// the order of their IDs' keys, so a run is almost always in order already and costs
-    /// one comparison of IDs per candidate to check.
-    mutating func sortByTimeThenID() {
-        sort { $0.fireAt < $1.fireAt }
-        var start = startIndex
-        while start < endIndex {
-            var end = start + 1
-            var ordered = true
-            while end < endIndex, self[end].fireAt == self[start].fireAt {
-                if ordered, NotificationID.precedes(self[end].id, self[end - 1].id) { ordered = false }
-                end += 1
-            }
-            if !ordered { self[start..<end].sort { NotificationID.precedes($0.id, $1.id) } }
-            start = end
-        }
-    }
 }
 
 /// A plan before rendering: the units, the candidates in order, and what the events did.
@@ -391,8 +372,6 @@ struct PlanDraft {
     var snoozeLinks: [SnoozeLink] = []
     /// Members the look-back removed from snooze follow-ups, where it removed some.
     var snoozeChainRemovals: [SnoozeLink: [Int: SuppressedNotification.Reason]] = [:]
-    /// The instants that candidates deferred by quiet hours were due at, by ID.
-    var deferredFrom: [String: Int64] = [:]
     /// Removals inside the window (SPEC §6), sorted by `(fireAt, id, reason)`.
     var suppressed: [SuppressedNotification] = []
     /// Unknown IDs in the events.
@@ -400,6 +379,88 @@ struct PlanDraft {
 
     init(units: [NotificationUnit]) {
         self.units = units
+    }
+
+    /// A candidate's ID as it is stored, and the key an occurrence starts with.
+    private func storedID(of candidate: Candidate) -> (id: StoredID, key: String) {
+        switch candidate.kind {
+        case .parent:
+            return (.occurrence(OccurrenceTail(slot: units[candidate.unit].slot, followUp: 0)), units[candidate.unit].key)
+        case .followUp(let link):
+            return (.occurrence(OccurrenceTail(slot: units[candidate.unit].slot, followUp: link)), units[candidate.unit].key)
+        case .snooze(let index):
+            return (.text(snoozes[index].id), "")
+        case .snoozeFollowUp(let index):
+            let link = snoozeLinks[index]
+            return (.text(NotificationID.followUp(of: snoozes[link.snooze].id, member: link.link)), "")
+        }
+    }
+
+    /// Calls `body` with a candidate's ID bytes, joined on the stack for a unit's own
+    /// notifications and follow-ups.
+    func withIDBytes<Result>(of candidate: Candidate, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let (id, key) = storedID(of: candidate)
+        return id.withBytes(key: key, body)
+    }
+
+    /// A candidate's ID.
+    func id(of candidate: Candidate) -> String {
+        withIDBytes(of: candidate) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether the first candidate's ID sorts before the second's. Candidates of two units
+    /// whose keys differ before either ends are told apart by the keys alone, as most are.
+    func idPrecedes(_ first: Candidate, _ second: Candidate) -> Bool {
+        if case .parent = first.kind, case .parent = second.kind, let order = keyOrder(first, second) { return order }
+        // The parts are fetched first: closures reading the draft would copy it.
+        let (firstID, firstKey) = storedID(of: first)
+        let (secondID, secondKey) = storedID(of: second)
+        return firstID.withBytes(key: firstKey) { firstBytes in
+            secondID.withBytes(key: secondKey) { NotificationID.precedes(firstBytes, $0) }
+        }
+    }
+
+    /// Whether the first unit's key sorts before the second's, when they differ at a byte
+    /// both have; nil otherwise.
+    private func keyOrder(_ first: Candidate, _ second: Candidate) -> Bool? {
+        var firstKey = units[first.unit].key
+        var secondKey = units[second.unit].key
+        return firstKey.withUTF8 { firstBytes in
+            secondKey.withUTF8 { secondBytes -> Bool? in
+                for index in 0..<Swift.min(firstBytes.count, secondBytes.count) where firstBytes[index] != secondBytes[index] {
+                    return firstBytes[index] < secondBytes[index]
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Sorts the candidates by `(fireAt, id)` (SPEC §7): by time alone first, which
+    /// compares integers, then each run of equal times by ID. Candidates are made reminder
+    /// by reminder, in the order of their IDs' keys, so a run is almost always in order
+    /// already and costs one comparison of IDs per candidate to check.
+    mutating func sortCandidates() {
+        var sorted = candidates
+        candidates = []
+        sortByTimeThenID(&sorted)
+        candidates = sorted
+    }
+
+    /// `sortCandidates` of candidates held apart, so that comparing them reads the draft
+    /// in place rather than copying it.
+    private func sortByTimeThenID(_ sorted: inout [Candidate]) {
+        sorted.sort { $0.fireAt < $1.fireAt }
+        var start = sorted.startIndex
+        while start < sorted.endIndex {
+            var end = start + 1
+            var ordered = true
+            while end < sorted.endIndex, sorted[end].fireAt == sorted[start].fireAt {
+                if ordered, idPrecedes(sorted[end], sorted[end - 1]) { ordered = false }
+                end += 1
+            }
+            if !ordered { sorted[start..<end].sort { idPrecedes($0, $1) } }
+            start = end
+        }
     }
 
     /// Lists the members removed from one notification, one entry per reason.

@@ -18,16 +18,14 @@ extension PlannedNotification {
 
     /// The fingerprint as a number.
     var fingerprintValue: UInt64 {
-        if let prepared = content.prepared {
-            return prepared.withParts { fingerprintValue(fields: $0.fingerprintFields) }
-        }
+        if let prepared = content.prepared { return fingerprintValue(fields: prepared.parts.fingerprintFields) }
         return FingerprintHash.fields(of: content.texts).withUnsafeBufferPointer { fingerprintValue(fields: $0) }
     }
 
     /// The fingerprint, given the bytes `FingerprintHash.fields(of:)` makes of the content.
     func fingerprintValue(fields: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = FingerprintHash()
-        hash.add(id)
+        withIDBytes { hash.add(field: $0) }
         hash.add(decimal: fireAt.seconds)
         hash.add(serialized: fields)
         return hash.value
@@ -66,7 +64,7 @@ struct FingerprintHash {
     }
 
     /// A present field: a 1 byte, its length, its bytes.
-    private mutating func add(field bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func add(field bytes: UnsafeBufferPointer<UInt8>) {
         add(byte: 1)
         add(length: bytes.count)
         add(serialized: bytes)

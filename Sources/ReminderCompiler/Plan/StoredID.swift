@@ -1,0 +1,113 @@
+/// A notification ID as a plan keeps it: as text, or as the parts the planner makes it of
+/// — its notifications' key (`NotificationContent.idKey`) and what follows the key. Parts
+/// are joined where they are read, on the stack: a year of notifications makes no ID
+/// strings on its way to the files.
+enum StoredID: Sendable {
+    case text(String)
+    case occurrence(OccurrenceTail)
+
+    /// The ID as text, given the key an `occurrence` starts with.
+    func text(key: UnsafeBufferPointer<UInt8>) -> String {
+        switch self {
+        case .text(let text): return text
+        case .occurrence: return withBytes(key: key) { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    /// Calls `body` with the ID's UTF-8 bytes: a text's own, or an occurrence's joined on
+    /// the stack.
+    func withBytes<Result>(key: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch self {
+        case .text(var text):
+            // Native strings hand out their bytes at once; others are made native first.
+            return text.withUTF8(body)
+        case .occurrence(let tail):
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.count + OccurrenceTail.maximumLength) { buffer in
+                let start = buffer.baseAddress!
+                if let keyStart = key.baseAddress { start.update(from: keyStart, count: key.count) }
+                let count = key.count + tail.write(at: start + key.count)
+                return body(UnsafeBufferPointer(start: start, count: count))
+            }
+        }
+    }
+
+    /// `withBytes` with the key as a string.
+    func withBytes<Result>(key: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var key = key
+        return key.withUTF8 { withBytes(key: $0, body) }
+    }
+}
+
+/// What follows the key in an occurrence's ID (SPEC §5.2): `-{yyyyMMdd}-{HHmm}`, then
+/// `-followup` for chain member 1 and `-followup-{n}` for the later ones. The slot's
+/// digits are written once, when the notification is made, and copied as two words.
+struct OccurrenceTail: Sendable {
+    /// `-yyyyMMdd-HHmm` and two spare bytes, as stored in memory.
+    private let slotBytes: (UInt64, UInt64)
+    /// The member of the follow-up chain; 0 for the occurrence itself.
+    let followUp: Int
+
+    /// The longest tail: the slot's 14 bytes and the two spare ones, `-followup-` and
+    /// the digits and sign of any `Int`.
+    static let maximumLength = 16 + 10 + 21
+
+    init(slot: LocalDateTime, followUp: Int) {
+        self.init(dateBytes: Self.dateBytes(of: slot.date), time: slot.time, followUp: followUp)
+    }
+
+    /// A tail from `dateBytes(of:)` of the slot's date, which a day's notifications share.
+    init(dateBytes: (UInt64, UInt64), time: LocalTime, followUp: Int) {
+        var bytes = dateBytes
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            let digits = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            putDigitPair(time.hour, at: digits + 10)
+            putDigitPair(time.minute, at: digits + 12)
+        }
+        slotBytes = bytes
+        self.followUp = followUp
+    }
+
+    /// `-yyyyMMdd-` of a date, as the first bytes of a tail's `slotBytes`.
+    static func dateBytes(of date: CivilDate) -> (UInt64, UInt64) {
+        var bytes: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            let digits = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            // A year beyond 9999 keeps its last four digits.
+            let (year, month, day) = date.components
+            digits[0] = UInt8(ascii: "-")
+            putDigitPair(year / 100 % 100, at: digits + 1)
+            putDigitPair(year % 100, at: digits + 3)
+            putDigitPair(month, at: digits + 5)
+            putDigitPair(day, at: digits + 7)
+            digits[9] = UInt8(ascii: "-")
+        }
+        return bytes
+    }
+
+    /// Calls `body` with the tail's bytes, written on the stack.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumLength) { buffer in
+            body(UnsafeBufferPointer(start: buffer.baseAddress!, count: write(at: buffer.baseAddress!)))
+        }
+    }
+
+    /// Writes the tail at `destination`, which has room for `maximumLength` bytes; returns
+    /// its length.
+    func write(at destination: UnsafeMutablePointer<UInt8>) -> Int {
+        UnsafeMutableRawPointer(destination).storeBytes(of: slotBytes.0, as: UInt64.self)
+        UnsafeMutableRawPointer(destination + 8).storeBytes(of: slotBytes.1, as: UInt64.self)
+        var count = 14
+        guard followUp != 0 else { return count }
+        let suffix: StaticString = "-followup"
+        (destination + count).update(from: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        count += suffix.utf8CodeUnitCount
+        guard followUp != 1 else { return count }
+        destination[count] = UInt8(ascii: "-")
+        count += 1
+        withDecimalDigits(of: Int64(followUp)) { digits in
+            (destination + count).update(from: digits.baseAddress!, count: digits.count)
+            count += digits.count
+        }
+        return count
+    }
+}
