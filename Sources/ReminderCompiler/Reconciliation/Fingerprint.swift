@@ -37,9 +37,14 @@ extension PlannedNotification {
 struct FingerprintHash {
     private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
 
+    private static let prime: UInt64 = 0x0000_0100_0000_01B3
+    /// The prime to the eighth power: hashing a byte under 256 and seven 0 bytes, the
+    /// eight bytes of a short length, is one xor and this product, since `x ^ 0 == x`.
+    private static let primeToTheEighth: UInt64 = 0x1EFA_C709_0AEF_4A21
+
     private mutating func add(byte: UInt8) {
         value ^= UInt64(byte)
-        value = value &* 0x0000_0100_0000_01B3
+        value = value &* Self.prime
     }
 
     /// Fields already serialized by `fields(of:)`.
@@ -66,12 +71,16 @@ struct FingerprintHash {
     /// A present field: a 1 byte, its length, its bytes.
     mutating func add(field bytes: UnsafeBufferPointer<UInt8>) {
         add(byte: 1)
-        add(length: bytes.count)
+        add(length: UInt64(bytes.count))
         add(serialized: bytes)
     }
 
-    private mutating func add(length: Int) {
-        var rest = UInt64(length)
+    private mutating func add(length: UInt64) {
+        var rest = length
+        guard rest >= 256 else {
+            value = (value ^ rest) &* Self.primeToTheEighth
+            return
+        }
         for _ in 0..<8 {
             add(byte: UInt8(rest & 0xFF))
             rest >>= 8
