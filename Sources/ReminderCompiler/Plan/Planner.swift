@@ -69,6 +69,9 @@ struct Planner {
     let events: ReminderEvents
     /// Made once: a plan written in chunks drafts and renders many times.
     let renderer: NotificationRenderer
+    /// By reminder: where the key its notifications' IDs start with comes among all keys
+    /// in byte order, or -1 for a key whose IDs may sort otherwise (see `keyRanks(of:)`).
+    let keyRanks: [Int]
 
     init(config: ReminderConfig, window: PlanningWindow, events: ReminderEvents = ReminderEvents()) {
         self.config = config
@@ -77,6 +80,29 @@ struct Planner {
         let reminders = config.reminders.filter(\.enabled).sorted { ($0.group ?? $0.id, $0.id) < ($1.group ?? $1.id, $1.id) }
         self.reminders = reminders
         self.renderer = NotificationRenderer(config: config, reminders: reminders, window: window)
+        self.keyRanks = Self.keyRanks(of: reminders)
+    }
+
+    /// `keyRanks` of the reminders.
+    static func keyRanks(of reminders: [Reminder]) -> [Int] {
+        let keys = Set(reminders.map { $0.group ?? $0.id }).map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        var rankByKey: [[UInt8]: Int] = [:]
+        for (rank, key) in keys.enumerated() { rankByKey[key] = rank }
+        // A key that starts another sorts first, and so do its IDs, unless the other goes
+        // on with `-`, which the shorter key's IDs go on with too: "a-1" against "a",
+        // whose "a-20261123-0800" comes after "a-1-20261123-0800". In byte order, the keys
+        // that start with a key follow it at once.
+        for (index, key) in keys.enumerated() {
+            var next = index + 1
+            while next < keys.count, keys[next].starts(with: key) {
+                if keys[next][key.count] == UInt8(ascii: "-") {
+                    rankByKey[key] = -1
+                    rankByKey[keys[next]] = -1
+                }
+                next += 1
+            }
+        }
+        return reminders.map { rankByKey[Array(($0.group ?? $0.id).utf8)] ?? -1 }
     }
 
 
@@ -147,7 +173,7 @@ struct Planner {
             return instant <= window.windowEnd && instant + lateness > window.now
                 && (instants.map { instant < $0.upperBound && instant + lateness >= $0.lowerBound } ?? true)
         }
-        var draft = PlanDraft(units: units)
+        var draft = PlanDraft(units: units, keyRanks: keyRanks)
         var effects = ActionEffects()
         var removalsByUnit: [Int: UnitRemovals] = [:]
         if !events.actions.isEmpty {
@@ -377,8 +403,12 @@ struct PlanDraft {
     /// Unknown IDs in the events.
     var warnings: [Diagnostic] = []
 
-    init(units: [NotificationUnit]) {
+    /// `Planner.keyRanks`, by reminder.
+    let keyRanks: [Int]
+
+    init(units: [NotificationUnit], keyRanks: [Int]) {
         self.units = units
+        self.keyRanks = keyRanks
     }
 
     /// A candidate's ID as it is stored, and the key an occurrence starts with.
@@ -408,10 +438,13 @@ struct PlanDraft {
         withIDBytes(of: candidate) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether the first candidate's ID sorts before the second's. Candidates of two units
-    /// whose keys differ before either ends are told apart by the keys alone, as most are.
+    /// Whether the first candidate's ID sorts before the second's. The IDs of two units'
+    /// notifications with different ranked keys sort as the keys do, so the ranks tell
+    /// them apart, as they do most.
     func idPrecedes(_ first: Candidate, _ second: Candidate) -> Bool {
-        if case .parent = first.kind, case .parent = second.kind, let order = keyOrder(first, second) { return order }
+        let firstRank = keyRank(of: first)
+        let secondRank = keyRank(of: second)
+        if firstRank >= 0, secondRank >= 0, firstRank != secondRank { return firstRank < secondRank }
         // The parts are fetched first: closures reading the draft would copy it.
         let (firstID, firstKey) = storedID(of: first)
         let (secondID, secondKey) = storedID(of: second)
@@ -420,18 +453,11 @@ struct PlanDraft {
         }
     }
 
-    /// Whether the first unit's key sorts before the second's, when they differ at a byte
-    /// both have; nil otherwise.
-    private func keyOrder(_ first: Candidate, _ second: Candidate) -> Bool? {
-        var firstKey = units[first.unit].key
-        var secondKey = units[second.unit].key
-        return firstKey.withUTF8 { firstBytes in
-            secondKey.withUTF8 { secondBytes -> Bool? in
-                for index in 0..<Swift.min(firstBytes.count, secondBytes.count) where firstBytes[index] != secondBytes[index] {
-                    return firstBytes[index] < secondBytes[index]
-                }
-                return nil
-            }
+    /// The rank of the key a unit's notification or follow-up starts with; -1 for snoozes.
+    private func keyRank(of candidate: Candidate) -> Int {
+        switch candidate.kind {
+        case .parent, .followUp: return keyRanks[units[candidate.unit].firstMember.reminder]
+        case .snooze, .snoozeFollowUp: return -1
         }
     }
 
