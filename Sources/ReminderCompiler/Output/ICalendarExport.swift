@@ -61,9 +61,7 @@ public enum ICalendarExport {
         var stream = ExpandedCalendarStream(
             header: plan, settings: settings, eventSpan: span, otherZones: otherZones, zones: zones, chunkSize: chunkSize
         )
-        try plan.notifications.withUnsafeBufferPointer { notifications in
-            for index in notifications.indices { try stream.append(notifications[index], to: sink) }
-        }
+        try stream.append(contentsOf: plan.notifications, to: sink)
         try stream.finish(to: sink)
     }
 
@@ -109,16 +107,14 @@ public enum ICalendarExport {
         value.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"\(value.filter { $0 != "\"" })\"" : value
     }
 
-    static func writeEvent(
-        _ notification: borrowing PlannedNotification, startName: String, timeline: ZoneTimeline, stampLine: [UInt8],
-        uidSuffix: String, to writer: inout ICalendarWriter
-    ) {
+    static func writeEvent(_ notification: borrowing PlannedNotification, in zone: EventZone, to writer: inout ICalendarWriter) {
         writer.lines("BEGIN:VEVENT\r\n")
+        let uidSuffix = zone.uidSuffix
         notification.withIDBytes { writer.line("UID:", $0, uidSuffix) }
-        writer.prepared(stampLine)
+        writer.prepared(zone.stampLine)
         let instant = notification.fireAt.seconds
-        if let local = unambiguousLocalTime(of: instant, timeline: timeline) {
-            writer.dateTime(startName, localSeconds: local, utc: false)
+        if let local = unambiguousLocalTime(of: instant, timeline: zone.timeline) {
+            writer.dateTime(zone.startName, localSeconds: local, utc: false)
         } else {
             writer.dateTime("DTSTART", localSeconds: instant, utc: true)
         }
@@ -167,6 +163,15 @@ public enum ICalendarExport {
         writer.lines("END:VALARM\r\nEND:VEVENT\r\n")
     }
 
+    /// The zone events are written in: `DTSTART;TZID=zone` and its timeline, with the lines
+    /// every event shares.
+    static func eventZone(named zone: String, timeline: ZoneTimeline, now: Int64, settings: CalendarSettings) -> EventZone {
+        EventZone(
+            timeline: timeline, startName: "DTSTART;TZID=\(parameterValue(zone))", uidSuffix: "@" + settings.uidDomain,
+            stampLine: stampLine(now: now)
+        )
+    }
+
     /// The `DTSTAMP` line of every event: the plan's `now` in UTC.
     static func stampLine(now: Int64) -> [UInt8] {
         var writer = ICalendarWriter()
@@ -180,12 +185,10 @@ public enum ICalendarExport {
 struct ExpandedCalendarStream {
     private var writer: ICalendarWriter
     private let chunkSize: Int
-    private let timeline: ZoneTimeline?
-    private let startName: String
+    /// The plan's zone; nil without events.
+    private let planZone: EventZone?
     /// Zones other than the plan's that notifications are written in (`timeZone`), by name.
-    private var otherZones: [String: (startName: String, timeline: ZoneTimeline)] = [:]
-    private let uidSuffix: String
-    private let stampLine: [UInt8]
+    private var otherZones: [String: EventZone] = [:]
 
     /// Writes the calendar's frame and, when there are events (`eventSpan` is their
     /// first and last instant), the VTIMEZONEs: the plan zone's, then one for each of
@@ -195,11 +198,8 @@ struct ExpandedCalendarStream {
         self.chunkSize = chunkSize
         writer = ICalendarWriter(reservingCapacity: chunkSize + 4096)
         ICalendarExport.begin(&writer, plan: plan, settings: settings)
-        startName = "DTSTART;TZID=\(ICalendarExport.parameterValue(plan.timeZone))"
-        uidSuffix = "@" + settings.uidDomain
-        stampLine = ICalendarExport.stampLine(now: plan.now.seconds)
         guard let rules = zones.zone(plan.timeZone), let eventSpan else {
-            timeline = nil
+            planZone = nil
             return
         }
         let instants = min(eventSpan.lowerBound, plan.now.seconds)...max(eventSpan.upperBound, plan.now.seconds)
@@ -207,24 +207,32 @@ struct ExpandedCalendarStream {
         for (name, value) in VTimeZoneBuilder(rules: rules).lines(named: plan.timeZone, for: instants) {
             writer.line(name, value)
         }
-        timeline = ZoneTimeline(rules: rules, span: span)
+        planZone = ICalendarExport.eventZone(
+            named: plan.timeZone, timeline: ZoneTimeline(rules: rules, span: span), now: plan.now.seconds, settings: settings
+        )
         for name in otherZones where name != plan.timeZone {
             guard let other = zones.zone(name) else { continue }
             for (property, value) in VTimeZoneBuilder(rules: other).lines(named: name, for: instants) {
                 writer.line(property, value)
             }
-            self.otherZones[name] = ("DTSTART;TZID=\(ICalendarExport.parameterValue(name))", ZoneTimeline(rules: other, span: span))
+            self.otherZones[name] = ICalendarExport.eventZone(
+                named: name, timeline: ZoneTimeline(rules: other, span: span), now: plan.now.seconds, settings: settings
+            )
+        }
+    }
+
+    /// Appends the notifications' events in order, each read in place rather than copied.
+    mutating func append(contentsOf notifications: [PlannedNotification], to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try notifications.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { try append(buffer[index], to: sink) }
         }
     }
 
     mutating func append(_ notification: borrowing PlannedNotification, to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        guard let timeline else { return }
+        guard let planZone else { return }
         // A notification of a reminder with a zone of its own is written at its local time there.
-        let zone = otherZones.isEmpty ? nil : notification.timeZone.flatMap { otherZones[$0] }
-        ICalendarExport.writeEvent(
-            notification, startName: zone?.startName ?? startName, timeline: zone?.timeline ?? timeline, stampLine: stampLine,
-            uidSuffix: uidSuffix, to: &writer
-        )
+        let zone = otherZones.isEmpty ? planZone : notification.timeZone.flatMap { otherZones[$0] } ?? planZone
+        ICalendarExport.writeEvent(notification, in: zone, to: &writer)
         if writer.byteCount >= chunkSize { try writer.flush(to: sink) }
     }
 

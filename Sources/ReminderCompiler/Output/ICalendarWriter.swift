@@ -56,15 +56,15 @@ struct ICalendarWriter {
 
     /// Writes `nameAndColon`, `value` and `suffix` as one line (the value unescaped), copied
     /// whole when it fits on one line, as almost every UID does, else folded.
-    mutating func line(_ nameAndColon: StaticString, _ value: UnsafeBufferPointer<UInt8>, _ suffix: String) {
-        if nameAndColon.utf8CodeUnitCount + value.count + suffix.utf8.count <= Self.maximumLineOctets {
+    mutating func line(_ nameAndColon: StaticString, _ value: UnsafeBufferPointer<UInt8>, _ suffix: UnsafeBufferPointer<UInt8>) {
+        if nameAndColon.utf8CodeUnitCount + value.count + suffix.count <= Self.maximumLineOctets {
             buffer.append(nameAndColon)
             buffer.append(value)
             buffer.append(suffix)
         } else {
             begin(nameAndColon)
             appendFolded(value, escaping: false)
-            append(suffix, escaping: false)
+            appendFolded(suffix, escaping: false)
         }
         endLine()
     }
@@ -112,13 +112,19 @@ struct ICalendarWriter {
 
     /// Writes `name:` and a local date-time `YYYYMMDDTHHMMSS` (with `Z` for UTC).
     mutating func dateTime(_ name: String, localSeconds: Int64, utc: Bool) {
+        var name = name
+        name.withUTF8 { dateTime($0, localSeconds: localSeconds, utc: utc) }
+    }
+
+    /// `dateTime` with the name's UTF-8 bytes.
+    mutating func dateTime(_ name: UnsafeBufferPointer<UInt8>, localSeconds: Int64, utc: Bool) {
         let day = Int(localSeconds.floorDivided(by: 86_400))
         let second = Int(localSeconds - Int64(day) * 86_400)
         let length = utc ? 16 : 15
         let date = CivilDate(dayNumber: day)
         // The window ends before the year 10000: four digits, and the date repeats from
         // one event to the next. The whole line then fits unfolded.
-        if name.utf8.count + 1 + length <= Self.maximumLineOctets, Self.fourDigitYears.contains(day) {
+        if name.count + 1 + length <= Self.maximumLineOctets, Self.fourDigitYears.contains(day) {
             buffer.append(name)
             buffer.append(UInt8(ascii: ":"))
             buffer.appendRepeatedDate(date, format: .basic) { bytes in
@@ -142,7 +148,7 @@ struct ICalendarWriter {
             endLine()
             return
         }
-        append(name, escaping: false)
+        appendFolded(name, escaping: false)
         append(":", escaping: false)
         let (year, month, dayOfMonth) = date.components
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in

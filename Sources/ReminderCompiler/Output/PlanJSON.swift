@@ -18,12 +18,7 @@ public enum PlanJSON {
         _ plan: Plan, chunkSize: Int = 1 << 16, to sink: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
         var stream = PlanJSONStream(header: plan, chunkSize: chunkSize)
-        // Through the buffer, so each notification is read in place rather than copied.
-        try plan.notifications.withUnsafeBufferPointer { notifications in
-            for index in notifications.indices {
-                try stream.append(notifications[index], to: sink)
-            }
-        }
+        try stream.append(contentsOf: plan.notifications, to: sink)
         try stream.finish(suppressed: plan.suppressed, warnings: plan.warnings, seriesSequences: plan.seriesSequences, to: sink)
     }
 
@@ -82,8 +77,14 @@ public enum PlanJSON {
     private static func writeAtPlanDepth(
         _ notification: borrowing PlannedNotification, prepared: PreparedContent, to writer: inout JSONWriter
     ) {
+        let parts = prepared.parts
+        let instant = notification.fireAt.seconds
         writer.literalKey("\n      \"id\": ")
-        notification.withIDBytes { writer.string(utf8: $0) }
+        // The ID is joined once, for the field and the fingerprint, which is written later.
+        let fingerprint = notification.withIDBytes { id in
+            writer.string(utf8: id)
+            return FingerprintHash.value(id: id, instant: instant, fields: parts.fingerprintFields)
+        }
         switch notification.kind {
         case .single: writer.literalKey(",\n      \"kind\": \"single\",\n      \"fireAt\": ")
         case .group: writer.literalKey(",\n      \"kind\": \"group\",\n      \"fireAt\": ")
@@ -97,7 +98,6 @@ public enum PlanJSON {
         }
         writer.literalKey(",\n      \"slot\": ")
         writer.slotValue(notification.slot)
-        let parts = prepared.parts
         writer.appendFragment(parts.jsonMembers)
         notification.withParentBytes { parent in
             writer.literalKey(",\n      \"parent\": ")
@@ -109,7 +109,6 @@ public enum PlanJSON {
             writer.strings(notification.replaces)
         }
         writer.appendFragment(parts.jsonDuration)
-        let fingerprint = notification.fingerprintValue(fields: parts.fingerprintFields)
         writer.literalKey(",\n      \"numericId\": ")
         writer.number(Int(notification.numericId))
         writer.literalKey(",\n      \"fingerprint\": ")
@@ -194,6 +193,13 @@ struct PlanJSONStream {
         PlanJSON.write(plan.categories, to: &writer)
         writer.fieldName("notifications")
         writer.beginArray()
+    }
+
+    /// Appends the notifications in order, each read in place rather than copied.
+    mutating func append(contentsOf notifications: [PlannedNotification], to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try notifications.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { try append(buffer[index], to: sink) }
+        }
     }
 
     mutating func append(_ notification: borrowing PlannedNotification, to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {

@@ -82,13 +82,12 @@ extension ICalendarExport {
         for event in events {
             for (name, value) in event { writer.line(name, value) }
         }
-        let stampLine = stampLine(now: plan.now.seconds)
         for notification in standalone {
             let zone = notification.timeZone.flatMap { window.pinnedZones[$0] }
-            writeEvent(
-                notification, startName: "DTSTART;TZID=\(parameterValue(zone?.rules.name ?? plan.timeZone))",
-                timeline: zone?.timeline ?? timeline, stampLine: stampLine, uidSuffix: "@" + settings.uidDomain, to: &writer
+            let eventZone = eventZone(
+                named: zone?.rules.name ?? plan.timeZone, timeline: zone?.timeline ?? timeline, now: plan.now.seconds, settings: settings
             )
+            writeEvent(notification, in: eventZone, to: &writer)
         }
         writer.raw("END:VCALENDAR")
         return writer.bytes

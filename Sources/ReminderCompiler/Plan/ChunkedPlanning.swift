@@ -173,20 +173,11 @@ public struct ChunkedCompilation {
             if icsSink != nil, expandedSink == nil { keptSnoozes += rendered.filter(\.isSnoozeOrItsFollowUp) }
             // Handed to the writers as a constant: they share it and never change it.
             let notifications = rendered
-            // Through the buffer, so each notification is read in place rather than copied.
-            try planWriter.submit {
-                try notifications.withUnsafeBufferPointer { buffer in
-                    for index in buffer.indices { try planStream.value.append(buffer[index], to: planSink) }
-                }
-            }
+            try planWriter.submit { try planStream.value.append(contentsOf: notifications, to: planSink) }
             if let expandedSink, let first = notifications.first {
                 let stream = calendarStream ?? Box(calendar(firstEvent: first.fireAt.seconds))
                 calendarStream = stream
-                try calendarWriter.submit {
-                    try notifications.withUnsafeBufferPointer { buffer in
-                        for index in buffer.indices { try stream.value.append(buffer[index], to: expandedSink) }
-                    }
-                }
+                try calendarWriter.submit { try stream.value.append(contentsOf: notifications, to: expandedSink) }
             }
             written += take
             if let last = rendered.last { lastWritten = (last.fireAt.seconds, last.id) }

@@ -24,11 +24,8 @@ extension PlannedNotification {
 
     /// The fingerprint, given the bytes `FingerprintHash.fields(of:)` makes of the content.
     func fingerprintValue(fields: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = FingerprintHash()
-        withIDBytes { hash.add(field: $0) }
-        hash.add(decimal: fireAt.seconds)
-        hash.add(serialized: fields)
-        return hash.value
+        let instant = fireAt.seconds
+        return withIDBytes { FingerprintHash.value(id: $0, instant: instant, fields: fields) }
     }
 }
 
@@ -45,6 +42,16 @@ struct FingerprintHash {
     private mutating func add(byte: UInt8) {
         value ^= UInt64(byte)
         value = value &* Self.prime
+    }
+
+    /// The fingerprint of a notification with this ID and fire instant, given the bytes
+    /// `fields(of:)` makes of its content.
+    static func value(id: UnsafeBufferPointer<UInt8>, instant: Int64, fields: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = FingerprintHash()
+        hash.add(field: id)
+        hash.add(decimal: instant)
+        hash.add(serialized: fields)
+        return hash.value
     }
 
     /// Fields already serialized by `fields(of:)`.
