@@ -12,22 +12,11 @@ final class PreparedContent: @unchecked Sendable {
 
     /// Allocated once and never changed: safe to read from any thread.
     private let storage: UnsafeMutableBufferPointer<UInt8>
-    /// `timeZone`, `reminders` and `group`.
-    private let jsonMembers: Range<Int>
-    /// `title` through `userInfo`.
-    private let jsonTexts: Range<Int>
-    /// `durationMinutes`, when not 15.
-    private let jsonDuration: Range<Int>
-    /// The fields the fingerprint hashes after the ID and the instant.
-    private let fingerprintFields: Range<Int>
-    /// The `DURATION` line.
-    private let eventDuration: Range<Int>
-    /// `SUMMARY` and `DESCRIPTION`.
-    private let eventTexts: Range<Int>
-    /// `CATEGORIES` through `END:VEVENT`.
-    private let eventEnd: Range<Int>
-    /// The key that IDs kept as parts start with (`NotificationContent.idKey`).
-    private let idKeyRange: Range<Int>
+    /// The parts, in place: valid while this object lives.
+    let parts: Parts
+    /// The key that IDs kept as parts start with (`NotificationContent.idKey`), in place:
+    /// valid while this object lives.
+    let idKey: UnsafeBufferPointer<UInt8>
 
     init(_ texts: NotificationTexts, idKey: String) {
         var bytes: [UInt8] = []
@@ -50,46 +39,45 @@ final class PreparedContent: @unchecked Sendable {
                 return writer.bytes
             }
         }
-        jsonMembers = json { PlanJSON.writeMembers(of: texts, to: &$0) }
-        jsonTexts = json { PlanJSON.writeTexts(of: texts, to: &$0) }
-        jsonDuration = json { PlanJSON.writeDuration(of: texts, to: &$0) }
-        fingerprintFields = part { FingerprintHash.fields(of: texts) }
-        eventDuration = event { ICalendarExport.writeDuration(of: texts, to: &$0) }
-        eventTexts = event { ICalendarExport.writeTexts(of: texts, to: &$0) }
-        eventEnd = event { ICalendarExport.writeEnd(of: texts, to: &$0) }
-        idKeyRange = part { Array(idKey.utf8) }
+        let jsonMembers = json { PlanJSON.writeMembers(of: texts, to: &$0) }
+        let jsonTexts = json { PlanJSON.writeTexts(of: texts, to: &$0) }
+        let jsonDuration = json { PlanJSON.writeDuration(of: texts, to: &$0) }
+        let fingerprintFields = part { FingerprintHash.fields(of: texts) }
+        let eventDuration = event { ICalendarExport.writeDuration(of: texts, to: &$0) }
+        let eventTexts = event { ICalendarExport.writeTexts(of: texts, to: &$0) }
+        let eventEnd = event { ICalendarExport.writeEnd(of: texts, to: &$0) }
+        let idKeyRange = part { Array(idKey.utf8) }
         storage = .allocate(capacity: bytes.count)
         _ = storage.initialize(from: bytes)
+        let buffer = UnsafeBufferPointer(storage)
+        func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffer[range]) }
+        parts = Parts(
+            jsonMembers: slice(jsonMembers), jsonTexts: slice(jsonTexts), jsonDuration: slice(jsonDuration),
+            fingerprintFields: slice(fingerprintFields), eventDuration: slice(eventDuration),
+            eventTexts: slice(eventTexts), eventEnd: slice(eventEnd)
+        )
+        self.idKey = slice(idKeyRange)
     }
 
     deinit {
         storage.deallocate()
     }
 
-    /// The key that IDs kept as parts start with, in place: valid while this object lives.
-    var idKey: UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: UnsafeBufferPointer(storage)[idKeyRange])
-    }
-
-    /// The parts, in place: valid while this object lives.
-    var parts: Parts {
-        let buffer = UnsafeBufferPointer(storage)
-        func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffer[range]) }
-        return Parts(
-            jsonMembers: slice(jsonMembers), jsonTexts: slice(jsonTexts), jsonDuration: slice(jsonDuration),
-            fingerprintFields: slice(fingerprintFields), eventDuration: slice(eventDuration),
-            eventTexts: slice(eventTexts), eventEnd: slice(eventEnd)
-        )
-    }
-
     /// The parts' bytes, valid while their `PreparedContent` lives.
     struct Parts {
+        /// `timeZone`, `reminders` and `group`.
         let jsonMembers: UnsafeBufferPointer<UInt8>
+        /// `title` through `userInfo`.
         let jsonTexts: UnsafeBufferPointer<UInt8>
+        /// `durationMinutes`, when not 15.
         let jsonDuration: UnsafeBufferPointer<UInt8>
+        /// The fields the fingerprint hashes after the ID and the instant.
         let fingerprintFields: UnsafeBufferPointer<UInt8>
+        /// The `DURATION` line.
         let eventDuration: UnsafeBufferPointer<UInt8>
+        /// `SUMMARY` and `DESCRIPTION`.
         let eventTexts: UnsafeBufferPointer<UInt8>
+        /// `CATEGORIES` through `END:VEVENT`.
         let eventEnd: UnsafeBufferPointer<UInt8>
     }
 }
