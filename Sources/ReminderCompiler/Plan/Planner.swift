@@ -42,8 +42,8 @@ struct MemberSlot {
 struct NotificationUnit {
     /// The reminder id, or the group key.
     let key: String
-    /// Set for group notifications.
-    let group: String?
+    /// Whether `key` is a group's.
+    let isGroup: Bool
     /// The first member; most notifications have only this one, kept inline.
     let firstMember: MemberSlot
     /// Further members of a group, ascending by reminder id after the first.
@@ -53,6 +53,8 @@ struct NotificationUnit {
     var instant: Int64 { firstMember.slot.instant }
     var memberCount: Int { 1 + otherMembers.count }
     var id: String { NotificationID.occurrence(key, slot: slot) }
+    /// The group key, for group notifications.
+    var group: String? { isGroup ? key : nil }
 
     func member(_ index: Int) -> MemberSlot { index == 0 ? firstMember : otherMembers[index - 1] }
 }
@@ -140,7 +142,7 @@ struct Planner {
             let dates = pinned == nil ? firstDate...lastDate : firstDate.adding(days: -2)...lastDate.adding(days: 2)
             guard let group = reminders[index].group else {
                 reminders[index].schedule.forEachSlot(onDates: dates, timeline: timeline) { slot in
-                    units.append(NotificationUnit(key: id, group: nil, firstMember: MemberSlot(reminder: index, slot: slot)))
+                    units.append(NotificationUnit(key: id, isGroup: false, firstMember: MemberSlot(reminder: index, slot: slot)))
                 }
                 continue
             }
@@ -150,7 +152,7 @@ struct Planner {
                     units[unitIndex].otherMembers.append(member)
                 } else {
                     groupUnitIndex[group, default: [:]][slot.local] = units.count
-                    units.append(NotificationUnit(key: group, group: group, firstMember: member))
+                    units.append(NotificationUnit(key: group, isGroup: true, firstMember: member))
                 }
             }
         }

@@ -135,16 +135,16 @@ extension Planner {
 
     /// The unit of a key and slot, expanded on its own date: events may name notifications
     /// far outside the window (a snooze of yesterday's reminder).
-    func unit(key: String, group: String?, slot: LocalDateTime) -> NotificationUnit? {
+    func unit(key: String, isGroup: Bool, slot: LocalDateTime) -> NotificationUnit? {
         var members: [MemberSlot] = []
-        for index in reminders.indices where group == nil ? reminders[index].id == key : reminders[index].group == group {
+        for index in reminders.indices where isGroup ? reminders[index].group == key : reminders[index].id == key {
             let timeline = window.timeline(of: reminders[index], covering: slot.date)
             reminders[index].schedule.forEachSlot(onDates: slot.date...slot.date, timeline: timeline) { found in
                 if found.local == slot { members.append(MemberSlot(reminder: index, slot: found)) }
             }
         }
         guard let first = members.first else { return nil }
-        var unit = NotificationUnit(key: key, group: group, firstMember: first)
+        var unit = NotificationUnit(key: key, isGroup: isGroup, firstMember: first)
         unit.otherMembers = Array(members.dropFirst())
         return unit
     }
@@ -179,16 +179,16 @@ extension Planner {
                 continue
             }
             let unitKey: UnitKey
-            let group: String?
+            let isGroup: Bool
             switch target {
             case .member(_, let key), .group(let key):
                 unitKey = UnitKey(key: key, slot: reference.slot)
-                group = key
+                isGroup = true
             case .single:
                 unitKey = UnitKey(key: reference.key, slot: reference.slot)
-                group = nil
+                isGroup = false
             }
-            let found = unitIndex[unitKey].map { units[$0] } ?? unit(key: unitKey.key, group: group, slot: reference.slot)
+            let found = unitIndex[unitKey].map { units[$0] } ?? unit(key: unitKey.key, isGroup: isGroup, slot: reference.slot)
             var positions: [Int] = []
             var asSingleMember = false
             if let found {
@@ -292,7 +292,7 @@ extension Planner {
             let positions: [Int]
             if target.asSingleMember {
                 let member = target.unit.member(live[0])
-                unit = NotificationUnit(key: reminders[member.reminder].id, group: nil, firstMember: member)
+                unit = NotificationUnit(key: reminders[member.reminder].id, isGroup: false, firstMember: member)
                 positions = [0]
             } else {
                 unit = target.unit
