@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The system's IANA time-zone database, as Foundation and `/usr/share/zoneinfo` see it.
 ///
@@ -30,12 +37,14 @@ public struct TimeZoneDatabase: Sendable {
     private static let systemVersion = readVersion(TimeZoneDatabase.system.zoneInfoDirectory)
 
     private static func readVersion(_ directory: String) -> String? {
-        if let handle = FileHandle(forReadingAtPath: directory + "/tzdata.zi") {
-            defer { try? handle.close() }
-            let head = String(decoding: (try? handle.read(upToCount: 64)) ?? Data(), as: UTF8.self)
-            if let line = head.split(separator: "\n").first, line.hasPrefix("# version ") {
-                let version = line.dropFirst("# version ".count).trimmingCharacters(in: .whitespaces)
-                if !version.isEmpty, version.utf8.count <= 16 { return version }
+        if let head = leadingBytes(ofFileAt: directory + "/tzdata.zi", count: 64) {
+            let firstLine = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? []
+            let line = String(decoding: firstLine, as: UTF8.self)
+            if line.hasPrefix("# version ") {
+                var version = line.dropFirst("# version ".count)
+                while version.first?.isWhitespace == true { version = version.dropFirst() }
+                while version.last?.isWhitespace == true { version = version.dropLast() }
+                if !version.isEmpty, version.utf8.count <= 16 { return String(version) }
             }
         }
         let foundation = TimeZone.timeZoneDataVersion
@@ -66,14 +75,23 @@ public struct TimeZoneDatabase: Sendable {
         guard !name.isEmpty, name.allSatisfy(allowed.contains), !name.hasPrefix("/"),
               !name.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0.isEmpty })
         else { return false }
-        var isDirectory: ObjCBool = false
-        let path = zoneInfoDirectory + "/" + name
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let handle = FileHandle(forReadingAtPath: path)
-        else { return false }
-        defer { try? handle.close() }
-        // Only compiled zone files (TZif), not the tables that share the folder.
-        return (try? handle.read(upToCount: 4)) == Data("TZif".utf8)
+        // Only compiled zone files (TZif), not the tables that share the folder; a folder
+        // cannot be read.
+        return Self.leadingBytes(ofFileAt: zoneInfoDirectory + "/" + name, count: 4) == Array("TZif".utf8)
+    }
+
+    /// Up to `count` bytes from the start of the file at `path`; nil when it cannot be read
+    /// (missing, a folder). Read with the C library: Foundation's file handles cost more
+    /// to set up than the read, at every start.
+    private static func leadingBytes(ofFileAt path: String, count: Int) -> [UInt8]? {
+        // Non-blocking, so that a pipe by a zone's name cannot hold the command up.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let length = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, count) }
+        guard length >= 0 else { return nil }
+        return Array(bytes[..<length])
     }
 }
 
