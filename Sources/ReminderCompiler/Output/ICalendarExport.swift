@@ -108,27 +108,36 @@ public enum ICalendarExport {
     }
 
     static func writeEvent(_ notification: borrowing PlannedNotification, in zone: EventZone, to writer: inout ICalendarWriter) {
+        withUnsafePointer(to: notification) { writeEvent(at: $0, in: zone, to: &writer) }
+    }
+
+    /// `writeEvent` of the notification a pointer points to, its fields read in place
+    /// (see `PlanJSON.write(at:to:)`).
+    static func writeEvent(at pointer: UnsafePointer<PlannedNotification>, in zone: EventZone, to writer: inout ICalendarWriter) {
         writer.lines("BEGIN:VEVENT\r\n")
         let uidSuffix = zone.uidSuffix
-        notification.withIDBytes { writer.line("UID:", $0, uidSuffix) }
+        let content = pointer.pointee.content
+        // IDs kept as parts start with the prepared content's key.
+        let key = content.prepared?.idKey ?? UnsafeBufferPointer(start: nil, count: 0)
+        pointer.pointee.storedID.withBytes(key: key) { writer.line("UID:", $0, uidSuffix) }
         writer.prepared(zone.stampLine)
-        let instant = notification.fireAt.seconds
+        let instant = pointer.pointee.fireAt.seconds
         if let local = unambiguousLocalTime(of: instant, timeline: zone.timeline) {
             writer.dateTime(zone.startName, localSeconds: local, utc: false)
         } else {
             writer.dateTime("DTSTART", localSeconds: instant, utc: true)
         }
-        if let prepared = notification.content.prepared {
+        if let prepared = content.prepared {
             let parts = prepared.parts
             writer.prepared(parts.eventDuration)
             writer.prepared(parts.eventTexts)
-            writeSequence(notification.sequence, to: &writer)
+            writeSequence(pointer.pointee.sequence, to: &writer)
             writer.prepared(parts.eventEnd)
         } else {
-            let texts = notification.content.texts
+            let texts = content.texts
             writeDuration(of: texts, to: &writer)
             writeTexts(of: texts, to: &writer)
-            writeSequence(notification.sequence, to: &writer)
+            writeSequence(pointer.pointee.sequence, to: &writer)
             writeEnd(of: texts, to: &writer)
         }
     }
@@ -223,17 +232,18 @@ struct ExpandedCalendarStream {
 
     /// Appends the notifications' events in order, each read in place rather than copied.
     mutating func append(contentsOf notifications: [PlannedNotification], to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try notifications.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices { try append(buffer[index], to: sink) }
-        }
-    }
-
-    mutating func append(_ notification: borrowing PlannedNotification, to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         guard let planZone else { return }
-        // A notification of a reminder with a zone of its own is written at its local time there.
-        let zone = otherZones.isEmpty ? planZone : notification.timeZone.flatMap { otherZones[$0] } ?? planZone
-        ICalendarExport.writeEvent(notification, in: zone, to: &writer)
-        if writer.byteCount >= chunkSize { try writer.flush(to: sink) }
+        try notifications.withUnsafeBufferPointer { buffer in
+            guard let first = buffer.baseAddress else { return }
+            for index in buffer.indices {
+                let notification = first + index
+                // A notification of a reminder with a zone of its own is written at its local time there.
+                let zone = otherZones.isEmpty
+                    ? planZone : notification.pointee.content.texts.timeZone.flatMap { otherZones[$0] } ?? planZone
+                ICalendarExport.writeEvent(at: notification, in: zone, to: &writer)
+                if writer.byteCount >= chunkSize { try writer.flush(to: sink) }
+            }
+        }
     }
 
     mutating func finish(to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {

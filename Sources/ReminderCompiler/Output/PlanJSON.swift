@@ -49,8 +49,26 @@ public enum PlanJSON {
 
     static func write(_ notification: borrowing PlannedNotification, to writer: inout JSONWriter) {
         writer.beginObject()
-        if let prepared = notification.content.prepared, writer.depth == PreparedContent.jsonDepth {
+        writeFields(of: notification, to: &writer)
+        writer.endObject()
+    }
+
+    /// `write` of the notification a pointer points to. Its fields are read in place: a
+    /// notification passed as a value is copied first (its references retained and
+    /// released) since the writing might change the memory it came from.
+    static func write(at notification: UnsafePointer<PlannedNotification>, to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let prepared = notification.pointee.content.prepared, writer.depth == PreparedContent.jsonDepth {
             writeAtPlanDepth(notification, prepared: prepared, to: &writer)
+        } else {
+            writeFields(of: notification.pointee, to: &writer)
+        }
+        writer.endObject()
+    }
+
+    private static func writeFields(of notification: borrowing PlannedNotification, to writer: inout JSONWriter) {
+        if let prepared = notification.content.prepared, writer.depth == PreparedContent.jsonDepth {
+            withUnsafePointer(to: notification) { writeAtPlanDepth($0, prepared: prepared, to: &writer) }
         } else {
             let texts = notification.content.texts
             writer.field("id", notification.id)
@@ -67,7 +85,6 @@ public enum PlanJSON {
             writer.field(hexDigitsOf: notification.fingerprintValue, named: "fingerprint")
             writer.field("sequence", notification.sequence)
         }
-        writer.endObject()
     }
 
     /// A notification at its depth in a plan, with its content's fields written ahead (the
@@ -75,46 +92,47 @@ public enum PlanJSON {
     /// indentation: written key by key, the keys of a year of notifications cost a fifth
     /// of the whole plan's writing.
     private static func writeAtPlanDepth(
-        _ notification: borrowing PlannedNotification, prepared: PreparedContent, to writer: inout JSONWriter
+        _ pointer: UnsafePointer<PlannedNotification>, prepared: PreparedContent, to writer: inout JSONWriter
     ) {
         let parts = prepared.parts
-        let instant = notification.fireAt.seconds
+        let instant = pointer.pointee.fireAt.seconds
         writer.literalKey("\n      \"id\": ")
         // The ID is joined once, for the field and the fingerprint, which is written later.
-        let fingerprint = notification.withIDBytes { id in
+        // Its key is the prepared content's.
+        let fingerprint = pointer.pointee.storedID.withBytes(key: prepared.idKey) { id in
             writer.string(utf8: id)
             return FingerprintHash.value(id: id, instant: instant, fields: parts.fingerprintFields)
         }
-        switch notification.kind {
+        switch pointer.pointee.kind {
         case .single: writer.literalKey(",\n      \"kind\": \"single\",\n      \"fireAt\": ")
         case .group: writer.literalKey(",\n      \"kind\": \"group\",\n      \"fireAt\": ")
         case .followUp: writer.literalKey(",\n      \"kind\": \"followUp\",\n      \"fireAt\": ")
         case .snooze: writer.literalKey(",\n      \"kind\": \"snooze\",\n      \"fireAt\": ")
         }
-        writer.instantValue(notification.fireAt)
-        if let deferredFrom = notification.deferredFrom {
+        writer.instantValue(pointer.pointee.fireAt)
+        if let deferredFrom = pointer.pointee.deferredFrom {
             writer.literalKey(",\n      \"deferredFrom\": ")
             writer.instantValue(deferredFrom)
         }
         writer.literalKey(",\n      \"slot\": ")
-        writer.slotValue(notification.slot)
+        writer.slotValue(pointer.pointee.slot)
         writer.appendFragment(parts.jsonMembers)
-        notification.withParentBytes { parent in
+        pointer.pointee.storedParent?.withBytes(key: prepared.idKey) { parent in
             writer.literalKey(",\n      \"parent\": ")
             writer.string(utf8: parent)
         }
         writer.appendFragment(parts.jsonTexts)
-        if !notification.replaces.isEmpty {
+        if !pointer.pointee.replaces.isEmpty {
             writer.literalKey(",\n      \"replaces\": ")
-            writer.strings(notification.replaces)
+            writer.strings(pointer.pointee.replaces)
         }
         writer.appendFragment(parts.jsonDuration)
         writer.literalKey(",\n      \"numericId\": ")
-        writer.number(Int(notification.numericId))
+        writer.number(Int(pointer.pointee.numericId))
         writer.literalKey(",\n      \"fingerprint\": ")
         writer.hexDigits(of: fingerprint)
         writer.literalKey(",\n      \"sequence\": ")
-        writer.number(notification.sequence)
+        writer.number(pointer.pointee.sequence)
     }
 
     /// `timeZone`, `reminders` and `group`, which come between a notification's `slot` and
@@ -198,14 +216,13 @@ struct PlanJSONStream {
     /// Appends the notifications in order, each read in place rather than copied.
     mutating func append(contentsOf notifications: [PlannedNotification], to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         try notifications.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices { try append(buffer[index], to: sink) }
+            guard let first = buffer.baseAddress else { return }
+            for index in buffer.indices {
+                writer.element()
+                PlanJSON.write(at: first + index, to: &writer)
+                if writer.byteCount >= chunkSize { try writer.flush(to: sink) }
+            }
         }
-    }
-
-    mutating func append(_ notification: borrowing PlannedNotification, to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        writer.element()
-        PlanJSON.write(notification, to: &writer)
-        if writer.byteCount >= chunkSize { try writer.flush(to: sink) }
     }
 
     mutating func finish(

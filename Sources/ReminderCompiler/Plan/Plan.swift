@@ -117,8 +117,8 @@ public struct PlannedNotification: Sendable, Hashable {
     /// from the same members and texts.
     private(set) var content: NotificationContent
     /// The ID, most often kept as the parts it is made of (see `StoredID`).
-    private var storedID: StoredID
-    private var storedParent: StoredID?
+    private(set) var storedID: StoredID
+    private(set) var storedParent: StoredID?
     private var storedSlot: LocalDateTime
 
     /// The member reminders' ids, ascending.
