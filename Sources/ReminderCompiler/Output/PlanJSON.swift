@@ -48,9 +48,7 @@ public enum PlanJSON {
     }
 
     static func write(_ notification: borrowing PlannedNotification, to writer: inout JSONWriter) {
-        writer.beginObject()
-        writeFields(of: notification, to: &writer)
-        writer.endObject()
+        withUnsafePointer(to: notification) { write(at: $0, to: &writer) }
     }
 
     /// `write` of the notification a pointer points to. Its fields are read in place: a
@@ -61,30 +59,28 @@ public enum PlanJSON {
         if let prepared = notification.pointee.content.prepared, writer.depth == PreparedContent.jsonDepth {
             writeAtPlanDepth(notification, prepared: prepared, to: &writer)
         } else {
-            writeFields(of: notification.pointee, to: &writer)
+            writeFieldByField(notification.pointee, to: &writer)
         }
         writer.endObject()
     }
 
-    private static func writeFields(of notification: borrowing PlannedNotification, to writer: inout JSONWriter) {
-        if let prepared = notification.content.prepared, writer.depth == PreparedContent.jsonDepth {
-            withUnsafePointer(to: notification) { writeAtPlanDepth($0, prepared: prepared, to: &writer) }
-        } else {
-            let texts = notification.content.texts
-            writer.field("id", notification.id)
-            writer.field("kind", notification.kind.rawValue)
-            writer.field("fireAt", notification.fireAt)
-            if let deferredFrom = notification.deferredFrom { writer.field("deferredFrom", deferredFrom) }
-            writer.field("slot", notification.slot)
-            writeMembers(of: texts, to: &writer)
-            if let parent = notification.parent { writer.field("parent", parent) }
-            writeTexts(of: texts, to: &writer)
-            if !notification.replaces.isEmpty { writer.field("replaces", notification.replaces) }
-            writeDuration(of: texts, to: &writer)
-            writer.field("numericId", Int(notification.numericId))
-            writer.field(hexDigitsOf: notification.fingerprintValue, named: "fingerprint")
-            writer.field("sequence", notification.sequence)
-        }
+    /// A notification's fields one by one: content read from a plan or made in code, or a
+    /// notification written at another depth than a plan's.
+    private static func writeFieldByField(_ notification: borrowing PlannedNotification, to writer: inout JSONWriter) {
+        let texts = notification.content.texts
+        writer.field("id", notification.id)
+        writer.field("kind", notification.kind.rawValue)
+        writer.field("fireAt", notification.fireAt)
+        if let deferredFrom = notification.deferredFrom { writer.field("deferredFrom", deferredFrom) }
+        writer.field("slot", notification.slot)
+        writeMembers(of: texts, to: &writer)
+        if let parent = notification.parent { writer.field("parent", parent) }
+        writeTexts(of: texts, to: &writer)
+        if !notification.replaces.isEmpty { writer.field("replaces", notification.replaces) }
+        writeDuration(of: texts, to: &writer)
+        writer.field("numericId", Int(notification.numericId))
+        writer.field(hexDigitsOf: notification.fingerprintValue, named: "fingerprint")
+        writer.field("sequence", notification.sequence)
     }
 
     /// A notification at its depth in a plan, with its content's fields written ahead (the
