@@ -117,9 +117,7 @@ public enum ICalendarExport {
         writer.lines("BEGIN:VEVENT\r\n")
         let uidSuffix = zone.uidSuffix
         let content = pointer.pointee.content
-        // IDs kept as parts start with the prepared content's key.
-        let key = content.prepared?.idKey ?? UnsafeBufferPointer(start: nil, count: 0)
-        pointer.pointee.storedID.withBytes(key: key) { writer.line("UID:", $0, uidSuffix) }
+        pointer.pointee.storedID.withBytes(key: content.idKeyBytes) { writer.line("UID:", $0, uidSuffix) }
         writer.prepared(zone.stampLine)
         let instant = pointer.pointee.fireAt.seconds
         if let local = unambiguousLocalTime(of: instant, timeline: zone.timeline) {

@@ -38,6 +38,12 @@ final class NotificationContent: Sendable {
         idKeyHash = key?.withUTF8 { NotificationID.numericHash(of: $0) }
     }
 
+    /// `idKey`'s bytes, in place in the prepared output (empty without it): valid while
+    /// this content lives, as long as the notifications holding it.
+    var idKeyBytes: UnsafeBufferPointer<UInt8> {
+        prepared?.idKey ?? UnsafeBufferPointer(start: nil, count: 0)
+    }
+
     /// A copy with `change` made to its texts (and no prepared output, which would be stale).
     func changing(_ change: (inout NotificationTexts) -> Void) -> NotificationContent {
         var texts = self.texts

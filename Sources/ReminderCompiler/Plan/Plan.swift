@@ -85,7 +85,7 @@ public struct PlannedNotification: Sendable, Hashable {
 
     /// The stable ID (SPEC §5.2).
     public var id: String {
-        get { storedID.text(key: idKeyBytes) }
+        get { storedID.text(key: content.idKeyBytes) }
         set { storedID = .text(newValue) }
     }
     /// The kind.
@@ -102,7 +102,7 @@ public struct PlannedNotification: Sendable, Hashable {
     }
     /// The parent notification's ID, for follow-ups and snoozes.
     public var parent: String? {
-        get { storedParent?.text(key: idKeyBytes) }
+        get { storedParent?.text(key: content.idKeyBytes) }
         set { storedParent = newValue.map(StoredID.text) }
     }
     /// IDs the app removes from the notification centre when this one is delivered.
@@ -228,25 +228,18 @@ public struct PlannedNotification: Sendable, Hashable {
             // The key's share of the hash was taken once, with the content.
             self.numericId = tail.withBytes { NotificationID.numericID(ofBytes: $0, continuing: keyHash) }
         } else {
-            self.numericId = storedID.withBytes(key: content.prepared?.idKey ?? UnsafeBufferPointer(start: nil, count: 0)) {
-                NotificationID.numericID(ofBytes: $0)
-            }
+            self.numericId = storedID.withBytes(key: content.idKeyBytes) { NotificationID.numericID(ofBytes: $0) }
         }
     }
 
     /// Calls `body` with the ID's UTF-8 bytes, made in place when it is kept as parts.
     func withIDBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        storedID.withBytes(key: idKeyBytes, body)
+        storedID.withBytes(key: content.idKeyBytes, body)
     }
 
     /// Calls `body` with the parent's UTF-8 bytes, or does nothing without a parent.
     func withParentBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        storedParent?.withBytes(key: idKeyBytes, body)
-    }
-
-    /// The key that IDs kept as parts start with, from the content (which lives as long).
-    private var idKeyBytes: UnsafeBufferPointer<UInt8> {
-        content.prepared?.idKey ?? UnsafeBufferPointer(start: nil, count: 0)
+        storedParent?.withBytes(key: content.idKeyBytes, body)
     }
 
     /// Keeps the ID and the parent as text, before what they are made of changes.
