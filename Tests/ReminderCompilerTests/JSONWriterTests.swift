@@ -40,6 +40,10 @@ struct JSONWriterTests {
                 let expected = (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - plain.count)) + plain
                 #expect(String(decoding: buffer.bytes, as: UTF8.self) == expected)
             }
+            // Written in place, as a plan's notification ends (numericId, sequence).
+            let buffer = ByteBuffer()
+            buffer.append(atMost: 20) { putDecimal(value, at: $0) }
+            #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(value))
         }
     }
 

@@ -170,39 +170,72 @@ final class ByteBuffer {
             }
             return
         }
-        var digits = 1
-        var limit: UInt = 10
-        while value >= limit && digits < 20 {
-            digits += 1
-            limit &*= 10
-        }
-        let length = max(width, digits)
+        let length = max(width, decimalDigitCount(of: value))
         reserve(length)
-        var rest = value
-        var position = count + length - 1
-        // Two digits at a time, from a table of the hundred pairs.
-        Self.digitPairs.withUTF8Buffer { pairs in
-            while rest >= 100 {
-                let pair = Int(rest % 100) * 2
-                rest /= 100
-                base[position] = pairs[pair + 1]
-                base[position - 1] = pairs[pair]
-                position -= 2
-            }
-        }
-        while position >= count {
-            base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-            position -= 1
-        }
+        putDecimalDigits(of: value, count: length, at: base + count)
         count += length
     }
-
-    private static let digitPairs: StaticString = """
-        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
-        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
-        """
 }
+
+/// How many decimal digits `value` has (1 for 0).
+@inline(__always)
+func decimalDigitCount(of value: UInt) -> Int {
+    var digits = 1
+    var limit: UInt = 10
+    // Twenty digits at most: ten to the twentieth is beyond UInt.
+    while value >= limit && digits < 20 {
+        digits += 1
+        limit &*= 10
+    }
+    return digits
+}
+
+/// Writes the lowest `count` decimal digits of `value` at `destination`, zero-padded on the
+/// left: two at a time, from a table of the hundred pairs.
+@inline(__always)
+func putDecimalDigits(of value: UInt, count: Int, at destination: UnsafeMutablePointer<UInt8>) {
+    var rest = value
+    var position = count - 1
+    decimalDigitPairs.withUTF8Buffer { pairs in
+        while rest >= 100 && position >= 1 {
+            let pair = Int(rest % 100) * 2
+            rest /= 100
+            destination[position] = pairs[pair + 1]
+            destination[position - 1] = pairs[pair]
+            position -= 2
+        }
+    }
+    while position >= 0 {
+        destination[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+        position -= 1
+    }
+}
+
+/// Writes `value` in decimal at `destination`, after a `-` when it is negative, and
+/// returns how many bytes it wrote (at most 20): the bytes of `String(value)`.
+@inline(__always)
+func putDecimal(_ value: Int, at destination: UnsafeMutablePointer<UInt8>) -> Int {
+    let sign = value < 0 ? 1 : 0
+    if sign == 1 { destination[0] = UInt8(ascii: "-") }
+    // Int.min has no positive counterpart; its digits are those of its magnitude.
+    let digits = decimalDigitCount(of: value.magnitude)
+    putDecimalDigits(of: value.magnitude, count: digits, at: destination + sign)
+    return sign + digits
+}
+
+/// Copies `text` to `destination` and returns its length: a literal whose length the
+/// compiler knows, so the copy is a few moves.
+@inline(__always)
+func putLiteral(_ text: StaticString, at destination: UnsafeMutablePointer<UInt8>) -> Int {
+    destination.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+    return text.utf8CodeUnitCount
+}
+
+private let decimalDigitPairs: StaticString = """
+    0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+    5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+    """
 
 /// Finds the end of a run of bytes that need no escape, eight bytes at a time: most text
 /// written is plain, and a word-wide test costs about what one byte's test does.

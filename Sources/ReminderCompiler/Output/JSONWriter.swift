@@ -40,6 +40,14 @@ struct JSONWriter {
         buffer.append(text)
     }
 
+    /// Lets `body` write at most `maximum` bytes in place, keys written out in full included,
+    /// as entries of the current container; `body` returns how many it wrote. For the last
+    /// fields of a plan's notification, which are written tens of thousands of times.
+    mutating func literalFields(atMost maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        hasEntry |= currentBit
+        buffer.append(atMost: maximum, body)
+    }
+
     /// The bytes written since the last flush.
     var bytes: [UInt8] { buffer.bytes }
 

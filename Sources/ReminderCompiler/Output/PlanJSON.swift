@@ -112,23 +112,35 @@ public enum PlanJSON {
         }
         writer.literalKey(",\n      \"slot\": ")
         writer.slotValue(pointer.pointee.slot)
-        writer.appendFragment(parts.jsonMembers)
-        pointer.pointee.storedParent?.withBytes(key: prepared.idKey) { parent in
-            writer.literalKey(",\n      \"parent\": ")
-            writer.string(utf8: parent)
+        if pointer.pointee.storedParent == nil && pointer.pointee.replaces.isEmpty {
+            // Nothing comes between the content's fields: one copy instead of three.
+            writer.appendFragment(parts.jsonMembersThroughDuration)
+        } else {
+            writer.appendFragment(parts.jsonMembers)
+            pointer.pointee.storedParent?.withBytes(key: prepared.idKey) { parent in
+                writer.literalKey(",\n      \"parent\": ")
+                writer.string(utf8: parent)
+            }
+            writer.appendFragment(parts.jsonTexts)
+            if !pointer.pointee.replaces.isEmpty {
+                writer.literalKey(",\n      \"replaces\": ")
+                writer.strings(pointer.pointee.replaces)
+            }
+            writer.appendFragment(parts.jsonDuration)
         }
-        writer.appendFragment(parts.jsonTexts)
-        if !pointer.pointee.replaces.isEmpty {
-            writer.literalKey(",\n      \"replaces\": ")
-            writer.strings(pointer.pointee.replaces)
+        // numericId, fingerprint and sequence, keys and values, written in one piece.
+        let numericId = Int(pointer.pointee.numericId)
+        let sequence = pointer.pointee.sequence
+        writer.literalFields(atMost: 120) { destination in
+            var length = putLiteral(",\n      \"numericId\": ", at: destination)
+            length += putDecimal(numericId, at: destination + length)
+            length += putLiteral(",\n      \"fingerprint\": \"", at: destination + length)
+            FingerprintHash.putHexDigits(of: fingerprint, at: destination + length)
+            length += 16
+            length += putLiteral("\",\n      \"sequence\": ", at: destination + length)
+            length += putDecimal(sequence, at: destination + length)
+            return length
         }
-        writer.appendFragment(parts.jsonDuration)
-        writer.literalKey(",\n      \"numericId\": ")
-        writer.number(Int(pointer.pointee.numericId))
-        writer.literalKey(",\n      \"fingerprint\": ")
-        writer.hexDigits(of: fingerprint)
-        writer.literalKey(",\n      \"sequence\": ")
-        writer.number(pointer.pointee.sequence)
     }
 
     /// `timeZone`, `reminders` and `group`, which come between a notification's `slot` and

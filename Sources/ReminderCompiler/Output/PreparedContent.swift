@@ -53,6 +53,7 @@ final class PreparedContent: @unchecked Sendable {
         func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffer[range]) }
         parts = Parts(
             jsonMembers: slice(jsonMembers), jsonTexts: slice(jsonTexts), jsonDuration: slice(jsonDuration),
+            jsonMembersThroughDuration: slice(jsonMembers.lowerBound..<jsonDuration.upperBound),
             fingerprintFields: slice(fingerprintFields), eventDuration: slice(eventDuration),
             eventTexts: slice(eventTexts), eventEnd: slice(eventEnd)
         )
@@ -71,6 +72,9 @@ final class PreparedContent: @unchecked Sendable {
         let jsonTexts: UnsafeBufferPointer<UInt8>
         /// `durationMinutes`, when not 15.
         let jsonDuration: UnsafeBufferPointer<UInt8>
+        /// The three above in one piece (they are written one after the other), for a
+        /// notification with neither `parent` nor `replaces` between them.
+        let jsonMembersThroughDuration: UnsafeBufferPointer<UInt8>
         /// The fields the fingerprint hashes after the ID and the instant.
         let fingerprintFields: UnsafeBufferPointer<UInt8>
         /// The `DURATION` line.

@@ -73,7 +73,7 @@ struct PreparedContentTests {
                     id: "n\(index)-\"\\é-\(String(repeating: "x", count: index % 7 == 0 ? 70 : 0))20261123-0800", kind: kind, fireAt: ZonedInstant(seconds: seconds, offsetSeconds: 3600),
                     slot: LocalDateTime(date: CivilDate(year: 2026, month: 11, day: 23)!, time: LocalTime(minuteOfDay: 480)!),
                     parent: index % 3 == 0 ? "p\(index)\n" : nil, replaces: index % 5 == 0 ? ["a", "b\""] : [],
-                    content: NotificationContent(texts, preparingOutput: preparing), sequence: index % 4 == 0 ? Int(Int32.max) : index % 4,
+                    content: NotificationContent(texts, preparingOutput: preparing), sequence: [Int(Int32.max), 1, 2, 3, -1, Int.min, Int.max][index % 7],
                     deferredFrom: deferredFrom
                 )
                 if preparing { prepared.append(notification) } else { unprepared.append(notification) }
