@@ -256,4 +256,45 @@ struct ICalendarTextTests {
         #expect(ICalendarWriter.escapeText("a\u{0}b\u{7}c\td\r\ne\rf\ng\u{7F}") == "abcd\\ne\\nf\\ng")
         #expect(ICalendarWriter.escapeText("x;y,z\\") == "x\\;y\\,z\\\\")
     }
+
+    @Test("date-times written again from the writer's remembered value equal ones written afresh, UTC or local, folded or not")
+    func repeatedDateTimes() {
+        var writer = ICalendarWriter()
+        var expected = ""
+        var generator = SeededGenerator(seed: 5545)
+        // Formatted here with Foundation, independently of the writer.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var localSeconds: Int64 = 1_795_000_000
+        var utc = false
+        // Runs of one value, as events in a row share it, changing one thing at a time: the
+        // instant, UTC or local, and a name so long that the line folds (written afresh).
+        // Gregorian years only (Foundation's calendar is Julian before 1582), up to 9999.
+        for _ in 0..<500 {
+            var name = "DTSTART"
+            switch Int.random(in: 0..<6, using: &generator) {
+            case 0: localSeconds = localSeconds > 253_000_000_000 ? 1_795_000_000 : localSeconds + Int64.random(in: 1...90_000, using: &generator)
+            case 1: utc.toggle()
+            case 2: name = String(repeating: "X", count: 70)
+            case 3: localSeconds = [-11_676_096_000, 0, 253_402_300_799].randomElement(using: &generator)!
+            default: break
+            }
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                writer.dateTime(name, localSeconds: localSeconds, utc: utc)
+                let parts = calendar.dateComponents(
+                    [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(localSeconds))
+                )
+                func padded(_ value: Int, _ width: Int) -> String {
+                    let digits = String(value.magnitude)
+                    return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+                }
+                let value = padded(parts.year!, 4) + padded(parts.month!, 2) + padded(parts.day!, 2) + "T"
+                    + padded(parts.hour!, 2) + padded(parts.minute!, 2) + padded(parts.second!, 2) + (utc ? "Z" : "")
+                expected += "\(name):\(value)\n"
+            }
+        }
+        let written = Self.unfold(writer.bytes).map { String(decoding: $0, as: UTF8.self) + "\n" }.joined()
+        let same = written == expected
+        #expect(same, "the date-times differ")
+    }
 }

@@ -47,7 +47,7 @@ struct JSONWriterTests {
         }
     }
 
-    @Test("a date written again from the repeated-date cache equals one written afresh, for years of any length")
+    @Test("dates are written as their components, in runs of one day and for years of any length")
     func repeatedDates() {
         let buffer = ByteBuffer()
         var expected = ""
@@ -70,5 +70,46 @@ struct JSONWriterTests {
         }
         let same = String(decoding: buffer.bytes, as: UTF8.self) == expected
         #expect(same, "the dates differ")
+    }
+
+    @Test("instants and slots written again from the writer's remembered texts equal ones written afresh")
+    func repeatedInstantsAndSlots() {
+        var writer = JSONWriter()
+        var expected = ""
+        var generator = SeededGenerator(seed: 102)
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value.magnitude)
+            return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        var seconds: Int64 = 1_795_000_000
+        var offset = 3600
+        var slot = LocalDateTime(date: CivilDate(dayNumber: 20_780), time: LocalTime(minuteOfDay: 480)!)
+        // Runs of one instant and slot, as a plan writes them, changing one part at a time:
+        // the same instant at another offset (or one with seconds, written in UTC), the same
+        // slot on another day or at another minute, instants beyond the years 1-9999, and
+        // slots of five-digit and negative years, which are too long to be remembered.
+        for _ in 0..<600 {
+            switch Int.random(in: 0..<8, using: &generator) {
+            case 0: seconds = seconds.magnitude > 300_000_000_000 ? 1_795_000_000 : seconds + Int64.random(in: 1...7200, using: &generator)
+            case 1: offset = [3600, 7200, -12_600, 0, 45, 86_399, 200_000].randomElement(using: &generator)!
+            case 2: seconds = [Int64.min, Int64.max, -62_135_596_801, 253_402_300_800].randomElement(using: &generator)!
+            case 3: slot.date = CivilDate(dayNumber: Int.random(in: 20_000...21_000, using: &generator))
+            case 4: slot.time = LocalTime(minuteOfDay: Int.random(in: 0..<1440, using: &generator))!
+            case 5: slot.date = CivilDate(dayNumber: [-800_000, 3_000_000, 2_932_896].randomElement(using: &generator)!)
+            default: break
+            }
+            let instant = ZonedInstant(seconds: seconds, offsetSeconds: offset)
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                writer.instantValue(instant)
+                writer.literalKey(" ")
+                writer.slotValue(slot)
+                writer.literalKey(";")
+                let (year, month, day) = slot.date.components
+                let slotText = "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(slot.time)"
+                expected += "\"\(instant.rfc3339)\" \"\(slotText)\";"
+            }
+        }
+        let same = String(decoding: writer.bytes, as: UTF8.self) == expected
+        #expect(same, "the instants or slots differ")
     }
 }

@@ -10,12 +10,6 @@ final class ByteBuffer {
     /// Bytes written since the last `removeAll`.
     private(set) var count = 0
 
-    /// The day and format last written by `appendRepeatedDate`, and its bytes (with what
-    /// followed them, up to sixteen): a plan writes each date hundreds of times in a row.
-    private var lastDay = Int.min
-    private var lastFormat = DateFormat.extended
-    private var lastDate: (UInt64, UInt64) = (0, 0)
-
     init(capacity: Int = 256) {
         self.capacity = max(16, capacity)
         base = .allocate(capacity: self.capacity)
@@ -36,6 +30,14 @@ final class ByteBuffer {
     /// Calls `body` with the bytes written from `offset` on, in place.
     func withBytes<Result>(from offset: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: base + offset, count: count - offset))
+    }
+
+    /// Calls `body` with the bytes from `offset` on, with room for `readable` bytes from
+    /// there, those beyond `count` not yet written (read whole words, then use what counts).
+    @inline(__always)
+    func withWritten<Result>(from offset: Int, readable: Int, _ body: (UnsafeRawPointer) -> Result) -> Result {
+        reserve(offset + readable - count)
+        return body(UnsafeRawPointer(base + offset))
     }
 
     /// Forgets the bytes written, keeping the memory.
@@ -113,40 +115,6 @@ final class ByteBuffer {
         if copied == nil {
             for byte in text.utf8 { append(byte) }
         }
-    }
-
-    /// Appends a date's text in `format` as `write` writes it, or the bytes it wrote for the
-    /// same day and format last time.
-    @inline(__always)
-    func appendRepeatedDate(_ date: CivilDate, format: DateFormat, _ write: (ByteBuffer) -> Void) {
-        if date.dayNumber == lastDay && format == lastFormat {
-            let length = format.length
-            reserve(16)
-            let destination = UnsafeMutableRawPointer(base + count)
-            destination.storeBytes(of: lastDate.0, as: UInt64.self)
-            destination.storeBytes(of: lastDate.1, toByteOffset: 8, as: UInt64.self)
-            count += length
-            return
-        }
-        let start = count
-        write(self)
-        // Years of four digits only: other lengths are written afresh each time.
-        guard count - start == format.length else { return }
-        reserve(16)
-        let source = UnsafeRawPointer(base + start)
-        lastDate = (source.loadUnaligned(as: UInt64.self), source.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        lastDay = date.dayNumber
-        lastFormat = format
-    }
-
-    /// The date layouts `appendRepeatedDate` remembers, by their length with a four-digit year.
-    enum DateFormat {
-        /// `YYYY-MM-DD`.
-        case extended
-        /// `YYYYMMDD`.
-        case basic
-
-        var length: Int { self == .extended ? 10 : 8 }
     }
 
     /// Appends `value` in decimal, zero-padded to `width` digits (after a `-` when negative).

@@ -7,6 +7,8 @@ struct ICalendarWriter {
     private let buffer: ByteBuffer
     /// Octets on the current physical line.
     private var lineLength = 0
+    /// The date-time value written last, with its bytes: events in a row mostly share it.
+    private var lastDateTime = RepeatedText()
 
     /// The day numbers of the years 1–9999.
     private static let fourDigitYears = CivilDate.dayNumber(year: 1, month: 1, day: 1)...CivilDate.dayNumber(year: 9999, month: 12, day: 31)
@@ -122,28 +124,25 @@ struct ICalendarWriter {
         let second = Int(localSeconds - Int64(day) * 86_400)
         let length = utc ? 16 : 15
         let date = CivilDate(dayNumber: day)
-        // The window ends before the year 10000: four digits, and the date repeats from
-        // one event to the next. The whole line then fits unfolded.
+        // The window ends before the year 10000: four digits, and the date-time mostly
+        // repeats from one event to the next. The whole line then fits unfolded.
         if name.count + 1 + length <= Self.maximumLineOctets, Self.fourDigitYears.contains(day) {
             buffer.append(name)
             buffer.append(UInt8(ascii: ":"))
-            buffer.appendRepeatedDate(date, format: .basic) { bytes in
+            lastDateTime.append((localSeconds, utc ? 1 : 0), to: buffer) { bytes in
                 let (year, month, dayOfMonth) = date.components
-                bytes.append(atMost: 8) { destination in
+                bytes.append(atMost: 16) { destination in
                     putDigitPair(year / 100, at: destination)
                     putDigitPair(year % 100, at: destination + 2)
                     putDigitPair(month, at: destination + 4)
                     putDigitPair(dayOfMonth, at: destination + 6)
-                    return 8
+                    destination[8] = UInt8(ascii: "T")
+                    putDigitPair(second / 3600, at: destination + 9)
+                    putDigitPair(second / 60 % 60, at: destination + 11)
+                    putDigitPair(second % 60, at: destination + 13)
+                    destination[15] = UInt8(ascii: "Z")
+                    return length
                 }
-            }
-            buffer.append(atMost: 10) { destination in
-                destination[0] = UInt8(ascii: "T")
-                putDigitPair(second / 3600, at: destination + 1)
-                putDigitPair(second / 60 % 60, at: destination + 3)
-                putDigitPair(second % 60, at: destination + 5)
-                destination[7] = UInt8(ascii: "Z")
-                return length - 8
             }
             endLine()
             return

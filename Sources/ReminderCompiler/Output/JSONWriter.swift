@@ -7,6 +7,10 @@ struct JSONWriter {
     /// Bit n: whether the container open at depth n already holds an entry. Plans nest
     /// four levels deep; 64 is far more than any output needs.
     private var hasEntry: UInt64 = 0
+    /// The instant and the slot written last, with their bytes: notifications in a row
+    /// mostly share both.
+    private var lastInstant = RepeatedText()
+    private var lastSlot = RepeatedText()
     /// A newline and enough spaces for 32 levels of indentation, in static memory so that
     /// writing it touches no reference count.
     private static let newlineAndSpaces: StaticString = "\n                                                                "
@@ -70,6 +74,8 @@ struct JSONWriter {
         Self.newlineAndSpaces.withUTF8Buffer { buffer.append(UnsafeBufferPointer(rebasing: $0[..<length])) }
     }
 
+    // Inlined: a call would copy the whole writer, its remembered texts included.
+    @inline(__always)
     private var currentBit: UInt64 { indentation > 0 ? 1 << UInt64(indentation - 1) : 0 }
 
     /// Starts an entry of the current container: a comma after the previous one, a newline.
@@ -256,9 +262,11 @@ struct JSONWriter {
 
     /// An RFC 3339 instant in quotes, after a key written by the caller.
     mutating func instantValue(_ instant: ZonedInstant) {
-        buffer.append(UInt8(ascii: "\""))
-        instant.appendRFC3339(to: buffer)
-        buffer.append(UInt8(ascii: "\""))
+        lastInstant.append((instant.seconds, Int64(instant.offsetSeconds)), to: buffer) { buffer in
+            buffer.append(UInt8(ascii: "\""))
+            instant.appendRFC3339(to: buffer)
+            buffer.append(UInt8(ascii: "\""))
+        }
     }
 
     /// A field holding a local slot `YYYY-MM-DDTHH:MM`.
@@ -269,9 +277,11 @@ struct JSONWriter {
 
     /// A local slot in quotes, after a key written by the caller.
     mutating func slotValue(_ slot: LocalDateTime) {
-        buffer.append(UInt8(ascii: "\""))
-        slot.appendISO8601(to: buffer)
-        buffer.append(UInt8(ascii: "\""))
+        lastSlot.append((Int64(slot.date.dayNumber), Int64(slot.time.minuteOfDay)), to: buffer) { buffer in
+            buffer.append(UInt8(ascii: "\""))
+            slot.appendISO8601(to: buffer)
+            buffer.append(UInt8(ascii: "\""))
+        }
     }
 }
 
@@ -292,10 +302,6 @@ extension LocalDateTime {
 extension CivilDate {
     /// Appends `YYYY-MM-DD`.
     func appendISO8601(to bytes: ByteBuffer) {
-        bytes.appendRepeatedDate(self, format: .extended) { writeISO8601(to: $0) }
-    }
-
-    private func writeISO8601(to bytes: ByteBuffer) {
         let (year, month, day) = components
         // The year through `appendDecimal`, which also writes years beyond four digits.
         bytes.appendDecimal(year, width: 4)
