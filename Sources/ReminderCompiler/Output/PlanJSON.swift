@@ -95,9 +95,25 @@ public enum PlanJSON {
         writer.literalKey("\n      \"id\": ")
         // The ID is joined once, for the field and the fingerprint, which is written later.
         // Its key is the prepared content's.
-        let fingerprint = pointer.pointee.storedID.withBytes(key: prepared.idKey) { id in
-            writer.string(utf8: id)
-            return FingerprintHash.value(id: id, instant: instant, fields: parts.fingerprintFields)
+        var fingerprint: UInt64 = 0
+        if case .occurrence(let tail) = pointer.pointee.storedID, prepared.idKeyNeedsNoEscape {
+            // Key and tail (digits and `-`) need no escape: joined in place in the output
+            // and hashed from there.
+            let key = prepared.idKey
+            writer.literalFields(atMost: key.count + OccurrenceTail.maximumLength + 2) { destination in
+                destination[0] = UInt8(ascii: "\"")
+                if let keyStart = key.baseAddress { (destination + 1).update(from: keyStart, count: key.count) }
+                let length = key.count + tail.write(at: destination + 1 + key.count)
+                destination[1 + length] = UInt8(ascii: "\"")
+                let id = UnsafeBufferPointer(start: destination + 1, count: length)
+                fingerprint = FingerprintHash.value(id: id, instant: instant, fields: parts.fingerprintFields)
+                return length + 2
+            }
+        } else {
+            fingerprint = pointer.pointee.storedID.withBytes(key: prepared.idKey) { id in
+                writer.string(utf8: id)
+                return FingerprintHash.value(id: id, instant: instant, fields: parts.fingerprintFields)
+            }
         }
         switch pointer.pointee.kind {
         case .single: writer.literalKey(",\n      \"kind\": \"single\",\n      \"fireAt\": ")

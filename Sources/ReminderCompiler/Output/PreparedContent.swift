@@ -17,6 +17,9 @@ final class PreparedContent: @unchecked Sendable {
     /// The key that IDs kept as parts start with (`NotificationContent.idKey`), in place:
     /// valid while this object lives.
     let idKey: UnsafeBufferPointer<UInt8>
+    /// Whether `idKey` goes into JSON as it is (no quote, backslash or control character),
+    /// as the identifiers that keys are always do.
+    let idKeyNeedsNoEscape: Bool
 
     init(_ texts: NotificationTexts, idKey: String) {
         var bytes: [UInt8] = []
@@ -58,6 +61,7 @@ final class PreparedContent: @unchecked Sendable {
             eventTexts: slice(eventTexts), eventEnd: slice(eventEnd)
         )
         self.idKey = slice(idKeyRange)
+        idKeyNeedsNoEscape = idKey.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
     }
 
     deinit {
