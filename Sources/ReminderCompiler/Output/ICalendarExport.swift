@@ -87,6 +87,9 @@ public enum ICalendarExport {
 
     /// The local time of an instant, unless that local time occurs twice.
     static func unambiguousLocalTime(of instant: Int64, timeline: ZoneTimeline) -> Int64? {
+        // Outside the span the zone was worked out over (a plan built in code may hold
+        // instants ages apart), the local time is unknown.
+        guard timeline.span.lowerBound <= instant - 86_400, instant + 86_400 <= timeline.span.upperBound else { return nil }
         // Almost always no change within a day either side.
         if let steady = timeline.steadyOffset(throughout: (instant - 86_400)...(instant + 86_400)) {
             return instant + Int64(steady)
@@ -119,7 +122,8 @@ public enum ICalendarExport {
         let content = pointer.pointee.content
         pointer.pointee.storedID.withBytes(key: content.idKeyBytes) { writer.line("UID:", $0, uidSuffix) }
         writer.prepared(zone.stampLine)
-        let instant = pointer.pointee.fireAt.seconds
+        // Within the years 1–9999, as the plan JSON writes it.
+        let instant = pointer.pointee.fireAt.writableSeconds
         if let local = unambiguousLocalTime(of: instant, timeline: zone.timeline) {
             writer.dateTime(zone.startName, localSeconds: local, utc: false)
         } else {
@@ -209,13 +213,13 @@ struct ExpandedCalendarStream {
             planZone = nil
             return
         }
-        let instants = min(eventSpan.lowerBound, plan.now.seconds)...max(eventSpan.upperBound, plan.now.seconds)
+        let instants = Self.zoneSpan(events: eventSpan, now: plan.now.writableSeconds)
         let span = (instants.lowerBound - 3 * 86_400)...(instants.upperBound + 3 * 86_400)
         for (name, value) in VTimeZoneBuilder(rules: rules).lines(named: plan.timeZone, for: instants) {
             writer.line(name, value)
         }
         planZone = ICalendarExport.eventZone(
-            named: plan.timeZone, timeline: ZoneTimeline(rules: rules, span: span), now: plan.now.seconds, settings: settings
+            named: plan.timeZone, timeline: ZoneTimeline(rules: rules, span: span), now: plan.now.writableSeconds, settings: settings
         )
         for name in otherZones where name != plan.timeZone {
             guard let other = zones.zone(name) else { continue }
@@ -223,9 +227,25 @@ struct ExpandedCalendarStream {
                 writer.line(property, value)
             }
             self.otherZones[name] = ICalendarExport.eventZone(
-                named: name, timeline: ZoneTimeline(rules: other, span: span), now: plan.now.seconds, settings: settings
+                named: name, timeline: ZoneTimeline(rules: other, span: span), now: plan.now.writableSeconds, settings: settings
             )
         }
+    }
+
+    /// The longest span the zones are worked out over: more than any plan's window (at most
+    /// 3 660 days) with its deferred notifications.
+    static let longestZoneSpan: Int64 = 4_000 * 86_400
+
+    /// The instants the zones are worked out over: from the first of the events and `now`
+    /// to the last, brought into the years 1–9999 (where events are written) and cut to
+    /// `longestZoneSpan`, so that a plan built in code with instants ages apart costs no
+    /// more than a long plan. Events beyond it are written in UTC.
+    static func zoneSpan(events: ClosedRange<Int64>, now: Int64) -> ClosedRange<Int64> {
+        let range = ZonedInstant.writableRange
+        let first = min(max(events.lowerBound, range.lowerBound), range.upperBound)
+        let last = min(max(events.upperBound, range.lowerBound), range.upperBound)
+        let start = min(first, now)
+        return start...min(max(last, now), start + longestZoneSpan)
     }
 
     /// Appends the notifications' events in order, each read in place rather than copied.

@@ -180,4 +180,41 @@ struct NoTrapPlanWritingTests {
             }
         }
     }
+
+    @Test("plans with extreme and far-apart instants are written as calendars without a trap, each event at its instant")
+    func extremeCalendars() {
+        let seconds: [Int64] = [Int64.max, Int64.min, 0, -1, 253_402_300_799, 253_402_300_800, -62_135_596_801, 1_795_000_000]
+        let notifications = seconds.enumerated().map { index, instant in
+            PlannedNotification(
+                id: "n\(index)", kind: .single, fireAt: ZonedInstant(seconds: instant, offsetSeconds: [Int.max, Int.min, 0, 3600][index % 4]),
+                slot: LocalDateTime(date: CivilDate(dayNumber: [Int.max, Int.min, 0][index % 3]), time: LocalTime(minuteOfDay: 0)!),
+                reminders: ["n"], title: "T", body: "B", interruptionLevel: .active, durationMinutes: [Int.min, Int.max, 0][index % 3],
+                sequence: [Int.max, Int.min, 0][index % 3]
+            )
+        }
+        for zone in ["Europe/Berlin", "UTC", "Nowhere/City"] {
+            let at = ZonedInstant(seconds: Int64.min, offsetSeconds: Int.max)
+            let plan = Plan(
+                timeZone: zone, now: at, windowEnd: at, pendingLimit: 0, reservedSlots: 0, coveredUntil: at,
+                dropped: 0, categories: [:], notifications: notifications, suppressed: [], warnings: []
+            )
+            let lines = ICalendarTextTests.unfold(ICalendarExport.expanded(plan, settings: CalendarSettings()))
+                .map { String(decoding: $0, as: UTF8.self) }
+            #expect(lines.first == "BEGIN:VCALENDAR" && lines.last == "END:VCALENDAR")
+            // A zone the database does not know gives no events (as before); in a known one
+            // every event is written at its instant brought into the years 1-9999.
+            guard zone != "Nowhere/City" else { continue }
+            // Each event's start, the first DTSTART after its UID.
+            let starts = lines.indices.filter { lines[$0].hasPrefix("UID:") }.map { index in
+                lines[index...].first { $0.hasPrefix("DTSTART") } ?? ""
+            }
+            // The zone is worked out from the year 1 (the earliest instant and `now`): local
+            // time there (Berlin's mean time, +00:53:28), UTC for the instants ages later.
+            let yearOne = zone == "UTC" ? "DTSTART;TZID=UTC:00010101T000000" : "DTSTART;TZID=Europe/Berlin:00010101T005328"
+            #expect(starts == [
+                "DTSTART:99991231T235959Z", yearOne, "DTSTART:19700101T000000Z", "DTSTART:19691231T235959Z",
+                "DTSTART:99991231T235959Z", "DTSTART:99991231T235959Z", yearOne, "DTSTART:20261118T110640Z",
+            ])
+        }
+    }
 }
