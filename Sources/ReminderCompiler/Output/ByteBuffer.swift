@@ -32,14 +32,6 @@ final class ByteBuffer {
         try body(UnsafeBufferPointer(start: base + offset, count: count - offset))
     }
 
-    /// Calls `body` with the bytes from `offset` on, with room for `readable` bytes from
-    /// there, those beyond `count` not yet written (read whole words, then use what counts).
-    @inline(__always)
-    func withWritten<Result>(from offset: Int, readable: Int, _ body: (UnsafeRawPointer) -> Result) -> Result {
-        reserve(offset + readable - count)
-        return body(UnsafeRawPointer(base + offset))
-    }
-
     /// Forgets the bytes written, keeping the memory.
     func removeAll() {
         count = 0

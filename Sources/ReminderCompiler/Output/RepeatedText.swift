@@ -30,11 +30,8 @@ struct RepeatedText {
             self.key = nil
             return
         }
-        buffer.withWritten(from: start, readable: 32) { source in
-            words = (
-                source.loadUnaligned(as: UInt64.self), source.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-                source.loadUnaligned(fromByteOffset: 16, as: UInt64.self), source.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-            )
+        buffer.withBytes(from: start) { text in
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(text)) }
         }
         self.key = key
         length = written
