@@ -132,6 +132,10 @@ struct Planner {
         let firstDate = dates.lowerBound
         let lastDate = dates.upperBound
         var units: [NotificationUnit] = []
+        // Room for one slot a day per reminder, which most configs have at least, so that
+        // the array is not copied a dozen times as it grows (within a limit: a window of
+        // years is drafted whole only for a diff or a recurring calendar).
+        units.reserveCapacity(min(reminders.count * (lastDate.dayNumber - firstDate.dayNumber + 1), 1 << 16))
         var groupUnitIndex: [String: [LocalDateTime: Int]] = [:]
         for index in reminders.indices {
             let id = reminders[index].id
