@@ -150,15 +150,19 @@ struct Planner {
                 }
                 continue
             }
+            // The group's units by slot, taken out for this reminder's slots (looked up by
+            // the group's name once, not once a slot) and put back after.
+            var unitBySlot = groupUnitIndex.removeValue(forKey: group) ?? [:]
             reminders[index].schedule.forEachSlot(onDates: dates, timeline: timeline) { slot in
                 let member = MemberSlot(reminder: index, slot: slot)
-                if let unitIndex = groupUnitIndex[group]?[slot.local] {
+                if let unitIndex = unitBySlot[slot.local] {
                     units[unitIndex].otherMembers.append(member)
                 } else {
-                    groupUnitIndex[group, default: [:]][slot.local] = units.count
+                    unitBySlot[slot.local] = units.count
                     units.append(NotificationUnit(key: group, isGroup: true, firstMember: member))
                 }
             }
+            groupUnitIndex[group] = unitBySlot
         }
         return units
     }
