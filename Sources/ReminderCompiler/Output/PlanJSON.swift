@@ -102,8 +102,7 @@ public enum PlanJSON {
             let key = prepared.idKey
             writer.literalFields(atMost: key.count + OccurrenceTail.maximumLength + 2) { destination in
                 destination[0] = UInt8(ascii: "\"")
-                if let keyStart = key.baseAddress { (destination + 1).update(from: keyStart, count: key.count) }
-                let length = key.count + tail.write(at: destination + 1 + key.count)
+                let length = tail.write(after: key, at: destination + 1)
                 destination[1 + length] = UInt8(ascii: "\"")
                 let id = UnsafeBufferPointer(start: destination + 1, count: length)
                 fingerprint = FingerprintHash.value(id: id, instant: instant, fields: parts.fingerprintFields)

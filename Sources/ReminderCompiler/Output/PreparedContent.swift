@@ -10,8 +10,8 @@ final class PreparedContent: @unchecked Sendable {
     /// indented for.
     static let jsonDepth = 3
 
-    /// Allocated once and never changed: safe to read from any thread.
-    private let storage: UnsafeMutableBufferPointer<UInt8>
+    /// The parts' bytes, at one address.
+    private let bytes: PackedBytes
     /// The parts, in place: valid while this object lives.
     let parts: Parts
     /// The key that IDs kept as parts start with (`NotificationContent.idKey`), in place:
@@ -22,50 +22,34 @@ final class PreparedContent: @unchecked Sendable {
     let idKeyNeedsNoEscape: Bool
 
     init(_ texts: NotificationTexts, idKey: String) {
-        var bytes: [UInt8] = []
-        func part(_ write: () -> [UInt8]) -> Range<Int> {
-            let start = bytes.count
-            bytes += write()
-            return start..<bytes.count
+        func json(_ write: (inout JSONWriter) -> Void) -> [UInt8] {
+            var writer = JSONWriter(fragmentAtDepth: Self.jsonDepth)
+            write(&writer)
+            return writer.bytes
         }
-        func json(_ write: (inout JSONWriter) -> Void) -> Range<Int> {
-            part {
-                var writer = JSONWriter(fragmentAtDepth: Self.jsonDepth)
-                write(&writer)
-                return writer.bytes
-            }
+        func event(_ write: (inout ICalendarWriter) -> Void) -> [UInt8] {
+            var writer = ICalendarWriter()
+            write(&writer)
+            return writer.bytes
         }
-        func event(_ write: (inout ICalendarWriter) -> Void) -> Range<Int> {
-            part {
-                var writer = ICalendarWriter()
-                write(&writer)
-                return writer.bytes
-            }
-        }
-        let jsonMembers = json { PlanJSON.writeMembers(of: texts, to: &$0) }
-        let jsonTexts = json { PlanJSON.writeTexts(of: texts, to: &$0) }
-        let jsonDuration = json { PlanJSON.writeDuration(of: texts, to: &$0) }
-        let fingerprintFields = part { FingerprintHash.fields(of: texts) }
-        let eventDuration = event { ICalendarExport.writeDuration(of: texts, to: &$0) }
-        let eventTexts = event { ICalendarExport.writeTexts(of: texts, to: &$0) }
-        let eventEnd = event { ICalendarExport.writeEnd(of: texts, to: &$0) }
-        let idKeyRange = part { Array(idKey.utf8) }
-        storage = .allocate(capacity: bytes.count)
-        _ = storage.initialize(from: bytes)
-        let buffer = UnsafeBufferPointer(storage)
-        func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffer[range]) }
+        // The three JSON parts first and in this order: they are also copied as one.
+        bytes = PackedBytes([
+            json { PlanJSON.writeMembers(of: texts, to: &$0) },
+            json { PlanJSON.writeTexts(of: texts, to: &$0) },
+            json { PlanJSON.writeDuration(of: texts, to: &$0) },
+            FingerprintHash.fields(of: texts),
+            event { ICalendarExport.writeDuration(of: texts, to: &$0) },
+            event { ICalendarExport.writeTexts(of: texts, to: &$0) },
+            event { ICalendarExport.writeEnd(of: texts, to: &$0) },
+            Array(idKey.utf8),
+        ])
         parts = Parts(
-            jsonMembers: slice(jsonMembers), jsonTexts: slice(jsonTexts), jsonDuration: slice(jsonDuration),
-            jsonMembersThroughDuration: slice(jsonMembers.lowerBound..<jsonDuration.upperBound),
-            fingerprintFields: slice(fingerprintFields), eventDuration: slice(eventDuration),
-            eventTexts: slice(eventTexts), eventEnd: slice(eventEnd)
+            jsonMembers: bytes.part(0), jsonTexts: bytes.part(1), jsonDuration: bytes.part(2),
+            jsonMembersThroughDuration: bytes.parts(0, through: 2), fingerprintFields: bytes.part(3),
+            eventDuration: bytes.part(4), eventTexts: bytes.part(5), eventEnd: bytes.part(6)
         )
-        self.idKey = slice(idKeyRange)
+        self.idKey = bytes.part(7)
         idKeyNeedsNoEscape = idKey.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-    }
-
-    deinit {
-        storage.deallocate()
     }
 
     /// The parts' bytes, valid while their `PreparedContent` lives.

@@ -82,11 +82,15 @@ extension ICalendarExport {
         for event in events {
             for (name, value) in event { writer.line(name, value) }
         }
+        // Each zone's shared event lines are made once, not once an event (by pinned zone;
+        // nil for the plan's own).
+        var eventZones: [String?: EventZone] = [:]
         for notification in standalone {
             let zone = notification.timeZone.flatMap { window.pinnedZones[$0] }
-            let eventZone = eventZone(
+            let eventZone = eventZones[zone?.rules.name] ?? eventZone(
                 named: zone?.rules.name ?? plan.timeZone, timeline: zone?.timeline ?? timeline, now: plan.now.seconds, settings: settings
             )
+            eventZones[zone?.rules.name] = eventZone
             writeEvent(notification, in: eventZone, to: &writer)
         }
         writer.raw("END:VCALENDAR")

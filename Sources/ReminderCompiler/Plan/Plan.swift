@@ -237,11 +237,6 @@ public struct PlannedNotification: Sendable, Hashable {
         storedID.withBytes(key: content.idKeyBytes, body)
     }
 
-    /// Calls `body` with the parent's UTF-8 bytes, or does nothing without a parent.
-    func withParentBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        storedParent?.withBytes(key: content.idKeyBytes, body)
-    }
-
     /// Keeps the ID and the parent as text, before what they are made of changes.
     private mutating func writeOutIDs() {
         if case .occurrence = storedID { storedID = .text(id) }

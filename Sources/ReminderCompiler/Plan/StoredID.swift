@@ -24,9 +24,7 @@ enum StoredID: Sendable {
         case .occurrence(let tail):
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.count + OccurrenceTail.maximumLength) { buffer in
                 let start = buffer.baseAddress!
-                if let keyStart = key.baseAddress { start.update(from: keyStart, count: key.count) }
-                let count = key.count + tail.write(at: start + key.count)
-                return body(UnsafeBufferPointer(start: start, count: count))
+                return body(UnsafeBufferPointer(start: start, count: tail.write(after: key, at: start)))
             }
         }
     }
@@ -89,6 +87,13 @@ struct OccurrenceTail: Sendable {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumLength) { buffer in
             body(UnsafeBufferPointer(start: buffer.baseAddress!, count: write(at: buffer.baseAddress!)))
         }
+    }
+
+    /// Writes the ID `key` and this tail make at `destination`, which has room for the key
+    /// and `maximumLength` bytes; returns its length.
+    func write(after key: UnsafeBufferPointer<UInt8>, at destination: UnsafeMutablePointer<UInt8>) -> Int {
+        if let keyStart = key.baseAddress { destination.update(from: keyStart, count: key.count) }
+        return key.count + write(at: destination + key.count)
     }
 
     /// Writes the tail at `destination`, which has room for `maximumLength` bytes; returns
