@@ -4,30 +4,38 @@ import Testing
 
 @Suite("Zone database files")
 struct TimeZoneDatabaseTests {
-    /// A zone folder: `tzdata.zi` says `version`; `GMT+1` is a compiled zone file, `GMT+2`
-    /// a table, `GMT+3` a folder. Foundation accepts all three names; only the first is a
-    /// zone of this database.
+    /// A zone folder: `tzdata.zi` says `version`; `GMT+1` is a compiled zone file (the
+    /// system's `Etc/GMT-1`, UTC+1), `GMT+2` a table, `GMT+3` a folder, `GMT+4` a zone
+    /// file cut short. Foundation accepts all four names; only the first is a zone of
+    /// this database.
     static func folder(version: String) throws -> URL {
         let folder = try TestEnvironment.scratchFolder()
         try Data(version.utf8).write(to: folder.appendingPathComponent("tzdata.zi"))
-        try Data("TZif2 and the rest of a zone file".utf8).write(to: folder.appendingPathComponent("GMT+1"))
+        let zoneFile = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/Etc/GMT-1"))
+        try zoneFile.write(to: folder.appendingPathComponent("GMT+1"))
+        try zoneFile.prefix(zoneFile.count - 8).write(to: folder.appendingPathComponent("GMT+4"))
         try Data("# a table, not a zone\n".utf8).write(to: folder.appendingPathComponent("GMT+2"))
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("GMT+3"), withIntermediateDirectories: true)
         return folder
     }
 
-    @Test("a name is a zone when its file is a compiled zone file")
+    @Test("a name is a zone when its file is a whole compiled zone file, and its rules come from that file")
     func zoneFiles() throws {
         let folder = try Self.folder(version: "# version 2031z\n")
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = TimeZoneDatabase(zoneInfoDirectory: folder.path)
         #expect(database.contains("GMT+1"))
+        // The file's offset, not the one its name suggests (`Etc/GMT+1` is UTC−1).
+        #expect(database.zone("GMT+1")?.offsetSeconds(at: 1_800_000_000) == 3600)
         #expect(!database.contains("GMT+2"))
         #expect(!database.contains("GMT+3"))
         #expect(!database.contains("GMT+4"))
-        // Foundation's own list still answers for real names without a file here.
-        #expect(database.contains("Europe/Berlin"))
+        #expect(!database.contains("GMT+5"))
+        // Every zone comes from this folder: a real name without a file here is unknown.
+        #expect(!database.contains("Europe/Berlin"))
         #expect(!database.contains("../GMT+1"))
+        #expect(database.zoneNames() == ["GMT+1"])
+        #expect(database.suggestion(for: "gmt+1") == "GMT+1")
     }
 
     @Test("the release is the version line of tzdata.zi, without surrounding blanks")
@@ -39,11 +47,13 @@ struct TimeZoneDatabaseTests {
             defer { try? FileManager.default.removeItem(at: folder) }
             #expect(TimeZoneDatabase(zoneInfoDirectory: folder.path).version == expected, "\(line)")
         }
-        // Without the file, or with another first line, Foundation's release (or none).
+        // Without the file, or with another first line, none.
         let empty = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: empty) }
-        let fallback = TimeZoneDatabase(zoneInfoDirectory: empty.path).version
-        #expect(fallback != "2031z")
-        #expect(fallback == TimeZoneDatabase(zoneInfoDirectory: empty.path + "/missing").version)
+        #expect(TimeZoneDatabase(zoneInfoDirectory: empty.path).version == nil)
+        #expect(TimeZoneDatabase(zoneInfoDirectory: empty.path + "/missing").version == nil)
+        let otherLine = try Self.folder(version: "# ddeps backzone\n# version 2031z\n")
+        defer { try? FileManager.default.removeItem(at: otherLine) }
+        #expect(TimeZoneDatabase(zoneInfoDirectory: otherLine.path).version == nil)
     }
 }

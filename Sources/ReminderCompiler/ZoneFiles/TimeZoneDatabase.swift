@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The IANA time-zone database as zic compiles it into `/usr/share/zoneinfo` (the
+/// `tzdata` package on Debian and Ubuntu).
+///
+/// Offsets come from the zone files themselves (RFC 8536), so that they are those of the
+/// release that `tzdata.zi` names and a plan states. Only names of the database are
+/// zones: not `posix/…` or `right/…` (the same zones again, or with leap seconds), nor
+/// `localtime` or `posixrules`, which stand for other zones.
+public struct TimeZoneDatabase: Sendable {
+    /// The database of this system.
+    public static let system = TimeZoneDatabase()
+
+    private let zoneInfoDirectory: String
+    /// Zones already read, so that a compile reads each file once.
+    private let readZones = ReadZones()
+
+    /// A database reading zone files from `zoneInfoDirectory`.
+    public init(zoneInfoDirectory: String = "/usr/share/zoneinfo") {
+        self.zoneInfoDirectory = zoneInfoDirectory
+    }
+
+    /// The tz database's release (`2025b`): the `# version` line of `tzdata.zi` beside the
+    /// zone files, else nil. Computed once: it reads a file.
+    public var version: String? {
+        if zoneInfoDirectory == Self.system.zoneInfoDirectory { return Self.systemVersion }
+        return Self.readVersion(zoneInfoDirectory)
+    }
+
+    private static let systemVersion = readVersion(TimeZoneDatabase.system.zoneInfoDirectory)
+
+    private static func readVersion(_ directory: String) -> String? {
+        guard let head = contents(ofFileAt: directory + "/tzdata.zi", limit: 64, truncating: true) else { return nil }
+        let firstLine = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? []
+        let line = String(decoding: firstLine, as: UTF8.self)
+        guard line.hasPrefix("# version ") else { return nil }
+        var version = line.dropFirst("# version ".count)
+        while version.first?.isWhitespace == true { version = version.dropFirst() }
+        while version.last?.isWhitespace == true { version = version.dropLast() }
+        return !version.isEmpty && version.utf8.count <= 16 ? String(version) : nil
+    }
+
+    /// Whether `name` is a zone of the tz database (`Europe/Berlin`, `UTC`, `US/Eastern`).
+    public func contains(_ name: String) -> Bool {
+        zone(name) != nil
+    }
+
+    /// The zone's rules, or nil for a name the database does not hold.
+    public func zone(_ name: String) -> ZoneRules? {
+        if let compiled = readZones.zone(named: name) { return ZoneRules(name: name, compiled: compiled) }
+        guard Self.isZoneName(name),
+              let bytes = Self.contents(ofFileAt: zoneInfoDirectory + "/" + name, limit: CompiledZone.maximumFileSize),
+              let compiled = CompiledZone(bytes)
+        else { return nil }
+        // Only zones that exist are kept: names asked for in vain would grow the table
+        // without bound in a long-running service.
+        readZones.store(compiled, named: name)
+        return ZoneRules(name: name, compiled: compiled)
+    }
+
+    /// The closest known name, for "did you mean" messages.
+    public func suggestion(for name: String) -> String? {
+        let known = zoneNames()
+        if let exact = known.first(where: { $0.lowercased() == name.lowercased() }) { return exact }
+        return closestMatch(to: name, in: known)
+    }
+
+    /// Every zone name of the database, sorted: listed only when a name is unknown, since
+    /// it reads every file, and then once.
+    func zoneNames() -> [String] {
+        readZones.names {
+            var names: [String] = []
+            collectZoneNames(in: "", depth: 0, into: &names)
+            return names.sorted()
+        }
+    }
+
+    private func collectZoneNames(in folder: String, depth: Int, into names: inout [String]) {
+        // Zone names have at most three parts (`America/Argentina/Buenos_Aires`).
+        guard depth < 3, let directory = opendir(zoneInfoDirectory + (folder.isEmpty ? "" : "/" + folder)) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let name = folder.isEmpty ? entryName : folder + "/" + entryName
+            guard !entryName.hasPrefix("."), Self.isZoneName(name) else { continue }
+            if let child = opendir(zoneInfoDirectory + "/" + name) {
+                closedir(child)
+                collectZoneNames(in: name, depth: depth + 1, into: &names)
+            } else if let bytes = Self.contents(ofFileAt: zoneInfoDirectory + "/" + name, limit: CompiledZone.maximumFileSize),
+                      CompiledZone(bytes) != nil {
+                names.append(name)
+            }
+        }
+    }
+
+    /// Whether `name` could name a zone: letters, digits and `_+-`, parts joined by `/`,
+    /// none empty or starting with a dot, and not one of the names that stand for others.
+    private static func isZoneName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 255,
+              name.utf8.allSatisfy({ byte in
+                  switch byte {
+                  case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                       UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-"),
+                       UInt8(ascii: "/"):
+                      true
+                  default: false
+                  }
+              })
+        else { return false }
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard !parts.contains(where: { $0.isEmpty }) else { return false }
+        return !["posix", "right"].contains(parts[0]) && !["localtime", "posixrules"].contains(name)
+    }
+
+    /// The bytes of the file at `path`, at most `limit` of them: nil when it cannot be
+    /// read (missing, a folder) or is longer, unless `truncating`. Read with the C
+    /// library, non-blocking, so that a pipe by a zone's name cannot hold a command up.
+    private static func contents(ofFileAt path: String, limit: Int, truncating: Bool = false) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var length = 0
+        while length < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + length, $0.count - length) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            length += count
+        }
+        guard length <= limit || truncating else { return nil }
+        return Array(bytes[..<min(length, limit)])
+    }
+}
+
+/// The zones a database has read, shared by its copies and their threads.
+private final class ReadZones: Sendable {
+    private let lock = ThreadLock()
+    private nonisolated(unsafe) var zones: [String: CompiledZone] = [:]
+    private nonisolated(unsafe) var listedNames: [String]?
+
+    /// The zone names, listed by `list` the first time.
+    func names(_ list: () -> [String]) -> [String] {
+        lock.withLock {
+            if let listedNames { return listedNames }
+            let names = list()
+            listedNames = names
+            return names
+        }
+    }
+
+    func zone(named name: String) -> CompiledZone? {
+        lock.withLock { zones[name] }
+    }
+
+    func store(_ zone: CompiledZone, named name: String) {
+        lock.withLock { zones[name] = zone }
+    }
+}
+
+/// One zone's offsets from UTC.
+public struct ZoneRules: Sendable {
+    /// The tz database name.
+    public let name: String
+    let compiled: CompiledZone
+
+    /// The UTC offset in seconds at an instant (seconds since 1970 UTC).
+    public func offsetSeconds(at instant: Int64) -> Int {
+        compiled.localTime(at: instant).offset
+    }
+
+    /// Whether the tz database calls the offset at an instant daylight-saving time.
+    public func isDaylightSavingTime(at instant: Int64) -> Bool {
+        compiled.localTime(at: instant).isDaylightSaving
+    }
+}
