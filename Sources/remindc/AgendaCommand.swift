@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ReminderCompiler
 
 /// `remindc agenda CONFIG|PLAN.json [--events F] [--now T] [--days N]`: the plan day by day.
@@ -52,10 +51,10 @@ struct AgendaCommand: ParsableCommand, ReportsDiagnostics {
         }
         switch format {
         case .text:
-            let colour = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-            FileHandle.standardOutput.write(Data(AgendaText.render(agenda, colour: colour).utf8))
+            let colour = StandardStream.output.allowsColour
+            StandardStream.output.write(AgendaText.render(agenda, colour: colour))
         case .html:
-            FileHandle.standardOutput.write(Data(AgendaHTML.render(agenda).utf8))
+            StandardStream.output.write(AgendaHTML.render(agenda))
         }
     }
 }

@@ -1,5 +1,12 @@
 import COutputFiles
-import Foundation
+import ReminderCompiler
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes several output files all-or-nothing: each is first written to a temporary file
 /// in its own folder, and only when every one of them is complete are they renamed into
@@ -74,7 +81,7 @@ struct AtomicOutput {
             default: return .inPlace(destination)
             }
         }
-        let folder = (destination as NSString).deletingLastPathComponent
+        let folder = FilePath.folder(of: destination)
         let folderPath = folder.isEmpty ? "." : folder
         var folderStatus = stat()
         guard stat(folderPath, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
@@ -94,7 +101,7 @@ struct AtomicOutput {
             let length = readlink(current, &buffer, buffer.count - 1)
             guard length > 0 else { return current }
             let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = target.hasPrefix("/") ? target : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+            current = target.hasPrefix("/") ? target : FilePath.join(FilePath.folder(of: current), target)
         }
         return current
     }
@@ -131,21 +138,22 @@ struct AtomicOutput {
         }
         switch target {
         case .standardOutput:
-            let file = OutputFile(FileHandle.standardOutput, reservesSpace: false, maximumBytes: maximumBytes)
+            let file = OutputFile(STDOUT_FILENO, ownsDescriptor: false, reservesSpace: false, maximumBytes: maximumBytes)
             return file
         case .inPlace(let device):
-            guard let handle = FileHandle(forWritingAtPath: device) else {
+            let descriptor = FilePath.openForWriting(device)
+            guard descriptor >= 0 else {
                 discard()
                 throw CommandLineError("cannot write '\(path)': it is not a regular file and cannot be opened for writing")
             }
-            let file = OutputFile(handle, reservesSpace: false, maximumBytes: maximumBytes)
+            let file = OutputFile(descriptor, ownsDescriptor: true, reservesSpace: false, maximumBytes: maximumBytes)
             open.append(file)
             return file
         case .replaced(let destination):
-            let folder = (destination as NSString).deletingLastPathComponent
-            let name = (destination as NSString).lastPathComponent
+            let folder = FilePath.folder(of: destination)
+            let name = FilePath.lastComponent(of: destination)
             Self.removeStaleTemporaries(in: folder.isEmpty ? "." : folder)
-            let temporary = (folder as NSString).appendingPathComponent(".\(name).remindc-\(processID)-\(staged.count).tmp")
+            let temporary = FilePath.join(folder, ".\(name).remindc-\(processID)-\(staged.count).tmp")
             // A replaced file keeps its permission bits; a new one gets 0666 less the umask.
             var existing = stat()
             let replacesFile = stat(destination, &existing) == 0
@@ -157,7 +165,7 @@ struct AtomicOutput {
             }
             if replacesFile { fchmod(descriptor, existing.st_mode & 0o7777) }
             staged.append(Staged(temporary: temporary, destination: destination))
-            let file = OutputFile(FileHandle(fileDescriptor: descriptor, closeOnDealloc: false), reservesSpace: true, maximumBytes: maximumBytes)
+            let file = OutputFile(descriptor, ownsDescriptor: true, reservesSpace: true, maximumBytes: maximumBytes)
             open.append(file)
             return file
         }
@@ -165,16 +173,29 @@ struct AtomicOutput {
 
     /// Removes temporary files of processes that no longer run (killed with SIGKILL, say).
     private static func removeStaleTemporaries(in folder: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        guard let names = DirectoryListing.names(in: folder) else { return }
         for name in names where name.hasPrefix(".") && (name.hasSuffix(".tmp") || name.hasSuffix(".bak")) {
             // .NAME.remindc-PID-N.tmp (or .bak): the process ID is the second field from the end.
-            guard let marker = name.range(of: ".remindc-", options: .backwards) else { continue }
-            let fields = name[marker.upperBound...].split(separator: "-")
+            guard let fields = Self.textAfterLastMarker(in: name)?.split(separator: "-") else { continue }
             guard fields.count == 2, let pid = Int32(fields[0]), pid > 0, pid != getpid(),
                   kill(pid, 0) != 0, errno == ESRCH
             else { continue }
-            unlink((folder as NSString).appendingPathComponent(name))
+            unlink(FilePath.join(folder, name))
         }
+    }
+
+    /// What follows the last `.remindc-` in a file name, or nil without one.
+    private static func textAfterLastMarker(in name: String) -> String? {
+        let bytes = Array(name.utf8)
+        let marker = Array(".remindc-".utf8)
+        var start = bytes.count - marker.count
+        while start >= 0 {
+            if bytes[start..<start + marker.count].elementsEqual(marker) {
+                return String(decoding: bytes[(start + marker.count)...], as: UTF8.self)
+            }
+            start -= 1
+        }
+        return nil
     }
 
     /// Closes and renames every staged file into place; if a rename fails, the files the
@@ -192,8 +213,9 @@ struct AtomicOutput {
         // Each file about to be replaced gets a second name, to restore it from.
         var backups: [String?] = []
         for (index, file) in staged.enumerated() {
-            let backup = ((file.destination as NSString).deletingLastPathComponent as NSString)
-                .appendingPathComponent(".\((file.destination as NSString).lastPathComponent).remindc-\(processID)-\(index).bak")
+            let backup = FilePath.join(
+                FilePath.folder(of: file.destination), ".\(FilePath.lastComponent(of: file.destination)).remindc-\(processID)-\(index).bak"
+            )
             var status = stat()
             if lstat(file.destination, &status) == 0, remindc_remember_temporary(backup) == 0 {
                 if link(file.destination, backup) == 0 {
@@ -230,7 +252,7 @@ struct AtomicOutput {
 
     /// Removes the staged files.
     mutating func discard() {
-        for file in open { try? file.handle.close() }
+        for file in open { file.close() }
         open.removeAll()
         for file in staged {
             unlink(file.temporary)
@@ -261,17 +283,22 @@ struct FileIdentity: Equatable {
 /// the space reserved there are none, which made replacing W2's plan and calendar about
 /// 35 ms faster. Where space cannot be reserved, files are written as they come.
 final class OutputFile {
-    let handle: FileHandle
+    private let descriptor: Int32
+    /// Whether closing is this file's to do (not for standard output).
+    private var ownsDescriptor: Bool
     private var reservesSpace: Bool
     private let maximumBytes: Int?
     private var written = 0
     private var reserved = 0
 
-    init(_ handle: FileHandle, reservesSpace: Bool, maximumBytes: Int? = nil) {
-        self.handle = handle
+    init(_ descriptor: Int32, ownsDescriptor: Bool, reservesSpace: Bool, maximumBytes: Int? = nil) {
+        self.descriptor = descriptor
+        self.ownsDescriptor = ownsDescriptor
         self.reservesSpace = reservesSpace
         self.maximumBytes = maximumBytes
     }
+
+    deinit { close() }
 
     /// Raised when a write would pass `maximumBytes`.
     struct TooLarge: Error, CustomStringConvertible {
@@ -283,13 +310,14 @@ final class OutputFile {
 
     /// What went wrong, in words for the user.
     static func describe(_ error: Error) -> String {
-        (error as? TooLarge)?.description ?? (error as? CommandLineError)?.description ?? error.localizedDescription
+        (error as? TooLarge)?.description ?? (error as? CommandLineError)?.description ?? String(describing: error)
     }
 
     func write(contentsOf bytes: UnsafeRawBufferPointer) throws {
         if let maximumBytes, written + bytes.count > maximumBytes { throw TooLarge(limit: maximumBytes) }
         reserve(bytes.count)
-        try handle.write(contentsOf: bytes)
+        let failure = FileDescriptorWriter.writeAll(bytes, to: descriptor)
+        guard failure == 0 else { throw CommandLineError(String(cString: strerror(failure))) }
         written += bytes.count
     }
 
@@ -302,7 +330,7 @@ final class OutputFile {
         // Steps from 1 MiB, doubling up to 32 MiB: small outputs reserve little.
         let step = min(max(1 << 20, reserved), 32 << 20)
         let target = max(written + count, reserved + step)
-        if remindc_reserve_file_space(handle.fileDescriptor, Int64(target)) == 0 {
+        if remindc_reserve_file_space(descriptor, Int64(target)) == 0 {
             reserved = target
         } else {
             reservesSpace = false
@@ -311,10 +339,20 @@ final class OutputFile {
 
     /// Cuts the file to what was written and closes it.
     func finish() throws {
-        if reserved > written, ftruncate(handle.fileDescriptor, off_t(written)) != 0 {
+        if reserved > written, ftruncate(descriptor, off_t(written)) != 0 {
             throw CommandLineError(String(cString: strerror(errno)))
         }
-        try handle.close()
+        guard ownsDescriptor else { return }
+        ownsDescriptor = false
+        // A file system that reports a failed write only at close (NFS) fails the output.
+        guard FilePath.closeDescriptor(descriptor) == 0 else { throw CommandLineError(String(cString: strerror(errno))) }
+    }
+
+    /// Closes the file without finishing it (once; standard output stays open).
+    func close() {
+        guard ownsDescriptor else { return }
+        ownsDescriptor = false
+        _ = FilePath.closeDescriptor(descriptor)
     }
 }
 

@@ -1,7 +1,13 @@
 import ArgumentParser
 import Dispatch
-import Foundation
 import ReminderCompiler
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `remindc batch [INPUT] [-o OUTPUT] [--jobs N]`: many plans, one NDJSON line each.
 struct Batch: ParsableCommand {
@@ -23,7 +29,7 @@ struct Batch: ParsableCommand {
     var output: String?
 
     @Option(help: "Jobs run at once; default: the number of cores.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
     /// The longest job line: a config, an events file and a previous plan.
     static let maximumLineBytes = ReminderCompiler.maximumPlanBytes + 2 * PlistReader.defaultMaximumInputBytes
@@ -85,7 +91,7 @@ struct Batch: ParsableCommand {
 /// Results of one window, set by the workers at their own indices.
 final class ResultSlots: @unchecked Sendable {
     private var slots: [[UInt8]]
-    private let lock = NSLock()
+    private let lock = ThreadLock()
 
     init(count: Int) { slots = Array(repeating: [], count: count) }
 

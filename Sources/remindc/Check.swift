@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ReminderCompiler
 
 /// `remindc check CONFIG...`: validate configs and print diagnostics; writes nothing.

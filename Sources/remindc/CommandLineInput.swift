@@ -1,6 +1,12 @@
 import ArgumentParser
-import Foundation
 import ReminderCompiler
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reading what the command line names: files, instants, zones. The CLI is the only
 /// place that touches the file system and the clock.
@@ -71,9 +77,15 @@ enum CommandLineInput {
         return bytes
     }
 
+    /// The current time, in whole seconds since 1970 UTC: the one place the CLI reads the
+    /// clock.
+    static func currentInstant() -> Int64 {
+        Int64(time(nil))
+    }
+
     /// The instant given by `--now`, or the current time.
     static func instant(_ text: String?) throws -> Int64 {
-        guard let text else { return Int64(Date().timeIntervalSince1970.rounded(.down)) }
+        guard let text else { return currentInstant() }
         guard let instant = InstantParsing.rfc3339(text) else {
             throw ValidationError("--now '\(text)' is not an RFC 3339 instant such as 2026-11-22T08:00:00Z")
         }

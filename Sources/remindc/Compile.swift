@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ReminderCompiler
 
 /// `remindc compile CONFIG [options]`: write the plan.
@@ -170,7 +169,7 @@ struct MomentOptions: ParsableArguments {
 
     /// The moment named by `--now`, or the current time.
     func resolve() throws -> CompileOptions.Moment {
-        guard let now else { return .instant(Int64(Date().timeIntervalSince1970.rounded(.down))) }
+        guard let now else { return .instant(CommandLineInput.currentInstant()) }
         if let instant = InstantParsing.rfc3339(now) { return .instant(instant) }
         if let local = InstantParsing.localDateTime(now) { return .local(local) }
         throw ValidationError(

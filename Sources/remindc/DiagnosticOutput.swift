@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ReminderCompiler
 
 extension DiagnosticFormat: ExpressibleByArgument {}
@@ -54,7 +53,7 @@ enum DiagnosticPrinter {
     static func printToolError(_ message: String) {
         writeToStandardError("remindc: error: \(message)\n")
         if options.diagnosticsFormat == .github, options.diagnosticsFile == nil {
-            writeToStandardOutput("::error title=remindc::\(message.replacingOccurrences(of: "%", with: "%25"))\n")
+            writeToStandardOutput("::error title=remindc::\(message.replacingEvery("%", with: "%25"))\n")
         }
     }
 
@@ -68,9 +67,9 @@ enum DiagnosticPrinter {
         held = []
         if let path = options.diagnosticsFile {
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try CommandLineOutput.write(to: path) { file in try file.write(contentsOf: Array(text.utf8)) }
             } catch {
-                writeToStandardError("remindc: error: cannot write '\(path)': \(error.localizedDescription)\n")
+                writeToStandardError("remindc: error: \(OutputFile.describe(error))\n")
                 return false
             }
         } else if format == .github {
@@ -88,11 +87,11 @@ enum DiagnosticPrinter {
     }
 
     private static func writeToStandardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStream.error.write(text)
     }
 
     private static func writeToStandardOutput(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStream.output.write(text)
     }
 }
 

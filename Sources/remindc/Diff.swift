@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ReminderCompiler
 
 /// `remindc diff OLD.json NEW.json [--format text|json|markdown|html] [--exit-code]`.
@@ -49,14 +48,14 @@ struct Diff: ParsableCommand, ReportsDiagnostics {
         switch format {
         case .text:
             // Colour only for a person at a terminal, and never when NO_COLOR is set.
-            let colour = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            FileHandle.standardOutput.write(Data(DiffOutput.text(diff, colour: colour).utf8))
+            let colour = StandardStream.output.allowsColour
+            StandardStream.output.write(DiffOutput.text(diff, colour: colour))
         case .json:
-            FileHandle.standardOutput.write(Data(DiffOutput.json(diff)))
+            StandardStream.output.write(DiffOutput.json(diff))
         case .markdown:
-            FileHandle.standardOutput.write(Data(DiffOutput.markdown(diff).utf8))
+            StandardStream.output.write(DiffOutput.markdown(diff))
         case .html:
-            FileHandle.standardOutput.write(Data(DiffHTML.render(diff).utf8))
+            StandardStream.output.write(DiffHTML.render(diff))
         }
         if exitCode, diff.hasChanges { throw ExitCode(2) }
     }

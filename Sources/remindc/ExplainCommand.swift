@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ReminderCompiler
 
 /// `remindc explain CONFIG --occurrence ID [--events F] [--now T]`: why an ID is or is not
@@ -36,6 +35,6 @@ struct ExplainCommand: ParsableCommand, ReportsDiagnostics {
         guard checked.plan != nil, !DiagnosticPrinter.fails(checked.diagnostics) else { throw ExitCode.failure }
         let explanation = ReminderCompiler.explain(occurrence, config: parsed, events: inputs.events, options: options)
         let text = (["\(occurrence): \(explanation.verdict.rawValue)"] + explanation.lines.map { "  " + $0 }).joined(separator: "\n")
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        StandardStream.output.write(text + "\n")
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ReminderCompiler
 
 /// `remindc ics PLAN.json [-o FILE]`: an iCalendar file from an existing plan.

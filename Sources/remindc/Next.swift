@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ReminderCompiler
 
 /// `remindc next CONFIG --reminder ID [--count N] [--now T]`: a reminder's next slots.
@@ -53,7 +52,7 @@ struct Next: ParsableCommand, ReportsDiagnostics {
             lines.append(Self.describe(upcoming))
         }
         if slots.isEmpty { lines.append("(no slot after now)") }
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        StandardStream.output.write(lines.joined(separator: "\n") + "\n")
     }
 
     /// `Mon 2026-11-23 09:20 +01:00  med-a-20261123-0920`, with the actual local time
@@ -70,7 +69,7 @@ struct Next: ParsableCommand, ReportsDiagnostics {
     }
 
     private func closestReminder(to id: String, in ids: [String]) -> String? {
-        ids.min { lhs, rhs in lhs.commonPrefix(with: id).count > rhs.commonPrefix(with: id).count }
-            .flatMap { $0.commonPrefix(with: id).count >= 2 ? $0 : nil }
+        func sharedLength(_ other: String) -> Int { zip(other, id).prefix { $0 == $1 }.count }
+        return ids.min { lhs, rhs in sharedLength(lhs) > sharedLength(rhs) }.flatMap { sharedLength($0) >= 2 ? $0 : nil }
     }
 }

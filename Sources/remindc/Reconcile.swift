@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ReminderCompiler
 
 /// `remindc reconcile PLAN.json --pending PENDING.json [--format text|json] [--exit-code]`.
@@ -37,8 +36,8 @@ struct Reconcile: ParsableCommand, ReportsDiagnostics {
         guard let list = read.pending, !DiagnosticPrinter.fails(read.diagnostics) else { throw ExitCode.failure }
         let reconciliation = parsedPlan.reconcile(pending: list)
         switch format {
-        case .text: FileHandle.standardOutput.write(Data(ReconciliationOutput.text(reconciliation).utf8))
-        case .json: FileHandle.standardOutput.write(Data(ReconciliationOutput.json(reconciliation)))
+        case .text: StandardStream.output.write(ReconciliationOutput.text(reconciliation))
+        case .json: StandardStream.output.write(ReconciliationOutput.json(reconciliation))
         }
         if exitCode, reconciliation.hasChanges { throw ExitCode(2) }
     }

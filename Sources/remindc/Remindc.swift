@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ReminderCompiler
 
 /// The `remindc` command: compiles reminder configs into notification plans.
@@ -31,13 +30,13 @@ struct Remindc: ParsableCommand {
             DiagnosticPrinter.finish()
             exitReporting(error)
         }
-        if !DiagnosticPrinter.finish() { Foundation.exit(1) }
+        if !DiagnosticPrinter.finish() { exitProcess(1) }
     }
 
     private static func exitReporting(_ error: any Error) -> Never {
         if let error = error as? CommandLineError {
             DiagnosticPrinter.printToolError(error.description)
-            Foundation.exit(1)
+            exitProcess(1)
         }
         let code = exitCode(for: error)
         if code == .success || code == ExitCode(2) {
@@ -45,8 +44,8 @@ struct Remindc: ParsableCommand {
         }
         let message = fullMessage(for: error)
         if !message.isEmpty {
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            StandardStream.error.write(message + "\n")
         }
-        Foundation.exit(1)
+        exitProcess(1)
     }
 }

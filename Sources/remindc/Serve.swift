@@ -1,5 +1,11 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `remindc serve [--host 127.0.0.1] [--port N] …`: the compiler as an HTTP service. The
 /// service is the executable `remindc-server` beside `remindc`, which this command becomes
@@ -16,9 +22,14 @@ struct Serve: ParsableCommand {
     var options: [String] = []
 
     func run() throws {
-        let own = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let server = own.deletingLastPathComponent().appendingPathComponent("remindc-server").path
-        guard FileManager.default.isExecutableFile(atPath: server) else {
+        // remindc's own file, links resolved (`swift run` and installs link to it).
+        let invoked = CommandLine.arguments[0]
+        let own = realpath(invoked, nil).map { resolved in
+            defer { free(resolved) }
+            return String(cString: resolved)
+        } ?? invoked
+        let server = FilePath.join(FilePath.folder(of: own), "remindc-server")
+        guard access(server, X_OK) == 0 else {
             throw CommandLineError("cannot serve: '\(server)' is missing; it is built with remindc (swift build --product remindc-server)")
         }
         var pointers = ([server] + options).map { strdup($0) }

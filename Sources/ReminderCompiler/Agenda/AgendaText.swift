@@ -35,7 +35,7 @@ public enum AgendaText {
         let local = entry.fireAt.display
         // `HH:MM`: a child on another day is preceded by its date.
         let time = String(local.dropFirst(11).prefix(5))
-        var text = "\(time)  \(label(entry.kind).padding(toLength: 9, withPad: " ", startingAt: 0))  \(entry.title)"
+        var text = "\(time)  \(paddedLabel(entry.kind))  \(entry.title)"
         if entry.kind == .group || entry.reminders.count > 1 { text += " [\(entry.reminders.joined(separator: ", "))]" }
         if let home = entry.homeZone { text += " (\(home.time.display.dropFirst(11).prefix(5)) in \(home.name))" }
         if let deferred = entry.deferredFrom { text += " (deferred by quiet hours from \(deferred.display.dropFirst(11).prefix(5)))" }
@@ -79,6 +79,12 @@ public enum AgendaText {
         case .followUp: return "follow-up"
         case .snooze: return "snooze"
         }
+    }
+
+    /// The label in a column nine characters wide (the longest, `follow-up`, fills it).
+    static func paddedLabel(_ kind: PlannedNotification.Kind) -> String {
+        let text = label(kind)
+        return text + String(repeating: " ", count: max(0, 9 - text.count))
     }
 
     private static func colour(of kind: PlannedNotification.Kind) -> Style.Colour {

@@ -87,7 +87,7 @@ public enum DiagnosticRendering {
 
     /// A workflow command's property value: also `:` and `,`, which end it.
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escapeData(text).replacingEvery(":", with: "%3A").replacingEvery(",", with: "%2C")
     }
 
     // MARK: JSON

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `Date` and `TimeZone` where instants and zones go in and come out, so that apps need
 /// not handle seconds since 1970 and zone names. Inside, the compiler keeps whole seconds

@@ -44,7 +44,7 @@ struct Explainer {
 
     func explanation() -> Explanation {
         let isSnooze = id.hasSuffix("-snooze") || id.contains("-snooze-followup")
-        let occurrenceID = isSnooze ? id.replacingOccurrences(of: "-snooze", with: "") : id
+        let occurrenceID = isSnooze ? id.replacingEvery("-snooze", with: "") : id
         guard let reference = OccurrenceReference(occurrenceID) else {
             return Explanation(verdict: .unknown, lines: [
                 "'\(id)' is not an ID remindc gives: {reminder or group}-{yyyyMMdd}-{HHmm}, optionally with -followup, -followup-N or -snooze",
@@ -61,7 +61,7 @@ struct Explainer {
         var target = id
         var member: String?
         if members.count == 1, let reminder = members.first, reminder.id == reference.key, let group = reminder.group {
-            target = id.replacingOccurrences(of: reminder.id + "-", with: group + "-", options: .anchored)
+            if id.hasPrefix(reminder.id + "-") { target = group + "-" + id.dropFirst(reminder.id.count + 1) }
             member = reminder.id
             lines.append("reminder '\(reminder.id)' is in group '\(group)': its occurrence comes as the group's notification '\(target)'")
         }
@@ -119,7 +119,7 @@ struct Explainer {
             // The events on the same slot of the same reminder or group.
             let keys = Set(entry.reminders + config.reminders.filter { entry.reminders.contains($0.id) }.compactMap(\.group))
             for action in events.actions {
-                guard let named = OccurrenceReference(action.occurrence.replacingOccurrences(of: "-snooze", with: "")),
+                guard let named = OccurrenceReference(action.occurrence.replacingEvery("-snooze", with: "")),
                       named.slot == reference?.slot, keys.contains(named.key)
                 else { continue }
                 lines.append("\(action.location): the event '\(Self.describe(action.kind))' on '\(action.occurrence)'")

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// Compiling a plan straight into its files, a few weeks of the window at a time, so that
 /// memory holds the config and one stretch of the window rather than the whole plan.
@@ -302,7 +301,7 @@ private final class Box<Value>: @unchecked Sendable {
 private final class BackgroundWriter: @unchecked Sendable {
     private let queue = DispatchQueue(label: "remindc.writer")
     private let room = DispatchSemaphore(value: 2)
-    private let failureLock = NSLock()
+    private let failureLock = ThreadLock()
     private var storedFailure: Error?
 
     /// Set on `queue`, read on the caller's thread too.

@@ -83,16 +83,13 @@ public struct TimeZoneDatabase: Sendable {
 
     private func collectZoneNames(in folder: String, depth: Int, into names: inout [String]) {
         // Zone names have at most three parts (`America/Argentina/Buenos_Aires`).
-        guard depth < 3, let directory = opendir(zoneInfoDirectory + (folder.isEmpty ? "" : "/" + folder)) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        guard depth < 3, let entries = DirectoryListing.names(in: zoneInfoDirectory + (folder.isEmpty ? "" : "/" + folder)) else {
+            return
+        }
+        for entryName in entries {
             let name = folder.isEmpty ? entryName : folder + "/" + entryName
             guard !entryName.hasPrefix("."), Self.isZoneName(name) else { continue }
-            if let child = opendir(zoneInfoDirectory + "/" + name) {
-                closedir(child)
+            if DirectoryListing.names(in: zoneInfoDirectory + "/" + name) != nil {
                 collectZoneNames(in: name, depth: depth + 1, into: &names)
             } else if let bytes = Self.contents(ofFileAt: zoneInfoDirectory + "/" + name, limit: CompiledZone.maximumFileSize),
                       CompiledZone(bytes) != nil {
@@ -127,14 +124,22 @@ public struct TimeZoneDatabase: Sendable {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        // Read in steps rather than into room for `limit` bytes at once: zone files are
+        // a few kilobytes, and zeroing a quarter megabyte cost more than reading one.
+        var bytes: [UInt8] = []
         var length = 0
-        while length < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + length, $0.count - length) }
-            if count < 0, errno == EINTR { continue }
+        while length <= limit {
+            let step = min(4096, limit + 1 - length)
+            bytes.append(contentsOf: repeatElement(0, count: step))
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + length, step) }
+            if count < 0, errno == EINTR {
+                bytes.removeLast(step)
+                continue
+            }
             guard count >= 0 else { return nil }
-            if count == 0 { break }
+            bytes.removeLast(step - count)
             length += count
+            if count == 0 { break }
         }
         guard length <= limit || truncating else { return nil }
         return Array(bytes[..<min(length, limit)])

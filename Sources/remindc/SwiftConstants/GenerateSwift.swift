@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ReminderCompiler
 
 /// `remindc generate-swift CONFIG... -o FILE`: checks the configs and writes Swift
