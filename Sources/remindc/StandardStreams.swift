@@ -25,10 +25,14 @@ enum StandardStream {
         bytes.withUnsafeBytes { write($0) }
     }
 
-    /// Writes `bytes` whole; a stream that cannot take them (closed, or a full disk) is
-    /// left as it is, as a terminal would be.
+    /// Writes `bytes` whole. Output that cannot be written (a full disk, a closed pipe
+    /// with SIGPIPE ignored) ends the command with status 1, so that a script never takes
+    /// a cut result for a whole one; a failing standard error is passed over.
     private func write(_ bytes: UnsafeRawBufferPointer) {
-        _ = FileDescriptorWriter.writeAll(bytes, to: descriptor)
+        let failure = FileDescriptorWriter.writeAll(bytes, to: descriptor)
+        guard failure != 0, self == .output else { return }
+        StandardStream.error.write("remindc: error: cannot write standard output: \(String(cString: strerror(failure)))\n")
+        exitProcess(1)
     }
 
     /// Whether the stream is a terminal where colour may be used: not when `NO_COLOR` is

@@ -39,6 +39,22 @@ struct OutputFileTests {
         }
     }
 
+    @Test("standard output that cannot be written (a full disk) fails the command, whatever writes it")
+    func fullStandardOutput() throws {
+        try #require(FileManager.default.fileExists(atPath: "/dev/full"))
+        let commands = [
+            "agenda \(Self.example) --now \(Self.now)", "compile \(Self.example) --now \(Self.now)",
+            "next \(Self.example) --reminder med-a --now \(Self.now)", "explain \(Self.example) --occurrence med-a-20261122-0900 --now \(Self.now)",
+        ]
+        for command in commands {
+            let result = try run(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" \(command) > /dev/full", TestEnvironment.remindcExecutable.path]
+            )
+            #expect(result.status == 1, "\(command)")
+            #expect(result.standardError.contains("No space left on device"), "\(command): \(result.standardError)")
+        }
+    }
+
     @Test("a rename that fails puts back the outputs already renamed, and leaves nothing behind")
     func failedSecondRename() throws {
         let folder = try TestEnvironment.scratchFolder()
