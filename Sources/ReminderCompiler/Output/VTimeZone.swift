@@ -34,9 +34,7 @@ struct VTimeZoneBuilder {
         func onset(in year: Int) -> Int64 {
             let length = CivilDate.daysInMonth(year: year, month: month)
             let first = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: month, day: 1))
-            let firstMatch = 1 + (weekday.rawValue - first.weekday.rawValue + 7) % 7
-            let count = (length - firstMatch) / 7 + 1
-            let day = firstMatch + 7 * (ordinal > 0 ? ordinal - 1 : count + ordinal)
+            let day = weekday.dayOfMonth(ordinal: ordinal, length: length, firstWeekday: first.weekday)
             return Int64(CivilDate.dayNumber(year: year, month: month, day: day)) * 86_400 + Int64(secondOfDay)
         }
     }

@@ -148,6 +148,15 @@ public enum Weekday: Int, Sendable, Hashable, CaseIterable, Comparable {
 
     /// Orders Monday first.
     public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The day of the month of the `ordinal`-th such weekday (−1 the last, −2 the one
+    /// before) in a month of `length` days whose 1st is a `firstWeekday`; outside
+    /// 1...`length` when the month has no such day.
+    func dayOfMonth(ordinal: Int, length: Int, firstWeekday: Weekday) -> Int {
+        let first = 1 + (rawValue - firstWeekday.rawValue + 7) % 7
+        let count = (length - first) / 7 + 1
+        return first + 7 * (ordinal > 0 ? ordinal - 1 : count + ordinal)
+    }
 }
 
 /// `value` in decimal, left-padded with zeros to `width` digits.

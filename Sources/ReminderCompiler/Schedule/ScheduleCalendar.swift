@@ -67,11 +67,9 @@ extension Schedule {
             }
         }
         for rule in weekdayOrdinals {
-            let firstOccurrence = 1 + (rule.weekday.rawValue - firstWeekday.rawValue + 7) % 7
-            let count = (length - firstOccurrence) / 7 + 1
-            let index = rule.ordinal > 0 ? rule.ordinal - 1 : count + rule.ordinal
-            if (0..<count).contains(index) {
-                days |= 1 << (firstOccurrence + 7 * index)
+            let day = rule.weekday.dayOfMonth(ordinal: rule.ordinal, length: length, firstWeekday: firstWeekday)
+            if (1...length).contains(day) {
+                days |= 1 << day
             }
         }
         return days

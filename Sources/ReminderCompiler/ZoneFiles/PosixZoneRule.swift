@@ -51,12 +51,12 @@ struct PosixZoneRule: Sendable, Equatable {
                 return newYear + day
             case let .monthWeekday(month, week, weekday):
                 let first = CivilDate.dayNumber(year: year, month: month, day: 1)
-                // 1970-01-01 was a Thursday (4 counting from Sunday).
-                let firstWeekday = ((first % 7) + 7 + 4) % 7
-                var day = first + (weekday - firstWeekday + 7) % 7 + (week - 1) * 7
-                let monthLength = CivilDate.daysInMonth(year: year, month: month)
-                while day >= first + monthLength { day -= 7 }
-                return day
+                // Week 5 is the last, which every month has; weekday 0 is Sunday.
+                let day = (Weekday(rawValue: weekday == 0 ? 7 : weekday) ?? .sunday).dayOfMonth(
+                    ordinal: week == 5 ? -1 : week, length: CivilDate.daysInMonth(year: year, month: month),
+                    firstWeekday: CivilDate(dayNumber: first).weekday
+                )
+                return first + day - 1
             }
         }
     }
