@@ -21,13 +21,23 @@ public struct TimeZoneDatabase: Sendable {
     /// Zones already read, so that a compile reads each file once.
     private let readZones = ReadZones()
 
+    /// Where the system keeps its compiled zones: `/usr/share/zoneinfo`, or on Apple's
+    /// systems the folder their own `tzfile.h` names, which macOS links
+    /// `/usr/share/zoneinfo` to and which iOS devices have alone.
+    #if canImport(Darwin)
+    public static let systemZoneInfoDirectory = "/var/db/timezone/zoneinfo"
+    #else
+    public static let systemZoneInfoDirectory = "/usr/share/zoneinfo"
+    #endif
+
     /// A database reading zone files from `zoneInfoDirectory`.
-    public init(zoneInfoDirectory: String = "/usr/share/zoneinfo") {
+    public init(zoneInfoDirectory: String = TimeZoneDatabase.systemZoneInfoDirectory) {
         self.zoneInfoDirectory = zoneInfoDirectory
     }
 
     /// The tz database's release (`2025b`): the `# version` line of `tzdata.zi` beside the
-    /// zone files, else nil. Computed once: it reads a file.
+    /// zone files, else the first line of `+VERSION` (where Apple's systems keep it), else
+    /// nil. Computed once: it reads a file.
     public var version: String? {
         if zoneInfoDirectory == Self.system.zoneInfoDirectory { return Self.systemVersion }
         return Self.readVersion(zoneInfoDirectory)
@@ -36,11 +46,22 @@ public struct TimeZoneDatabase: Sendable {
     private static let systemVersion = readVersion(TimeZoneDatabase.system.zoneInfoDirectory)
 
     private static func readVersion(_ directory: String) -> String? {
-        guard let head = contents(ofFileAt: directory + "/tzdata.zi", limit: 64, truncating: true) else { return nil }
-        let firstLine = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? []
-        let line = String(decoding: firstLine, as: UTF8.self)
-        guard line.hasPrefix("# version ") else { return nil }
-        var version = line.dropFirst("# version ".count)
+        if let head = contents(ofFileAt: directory + "/tzdata.zi", limit: 64, truncating: true) {
+            let line = firstLine(of: head)
+            return line.hasPrefix("# version ") ? trimmedVersion(line.dropFirst("# version ".count)) : nil
+        }
+        return contents(ofFileAt: directory + "/+VERSION", limit: 64, truncating: true).flatMap {
+            trimmedVersion(firstLine(of: $0)[...])
+        }
+    }
+
+    private static func firstLine(of bytes: [UInt8]) -> String {
+        String(decoding: bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? [], as: UTF8.self)
+    }
+
+    /// A release name without surrounding blanks; nil when empty or longer than any.
+    private static func trimmedVersion(_ text: Substring) -> String? {
+        var version = text
         while version.first?.isWhitespace == true { version = version.dropFirst() }
         while version.last?.isWhitespace == true { version = version.dropLast() }
         return !version.isEmpty && version.utf8.count <= 16 ? String(version) : nil

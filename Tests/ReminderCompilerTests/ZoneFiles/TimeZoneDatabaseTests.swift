@@ -55,5 +55,11 @@ struct TimeZoneDatabaseTests {
         let otherLine = try Self.folder(version: "# ddeps backzone\n# version 2031z\n")
         defer { try? FileManager.default.removeItem(at: otherLine) }
         #expect(TimeZoneDatabase(zoneInfoDirectory: otherLine.path).version == nil)
+        // Apple's systems name the release in `+VERSION`, which counts only without `tzdata.zi`.
+        try Data("2031y \n".utf8).write(to: empty.appendingPathComponent("+VERSION"))
+        #expect(TimeZoneDatabase(zoneInfoDirectory: empty.path).version == "2031y")
+        try Data("2031y\n".utf8).write(to: otherLine.appendingPathComponent("+VERSION"))
+        #expect(TimeZoneDatabase(zoneInfoDirectory: otherLine.path).version == nil)
+        #expect(TimeZoneDatabase.system.version == TimeZoneDatabase(zoneInfoDirectory: "/usr/share/zoneinfo").version)
     }
 }
