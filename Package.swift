@@ -89,8 +89,8 @@ let package = Package(
         .testTarget(
             name: "ReminderCompilerTests",
             dependencies: ["ReminderCompiler", "CRelaxNGValidator", "COutputFiles", "remindc", "remindc-server"],
-            // Fixtures, golden files and the Python readers are read from the source tree.
-            exclude: ["Fixtures", "Golden", "Interop"]
+            // Fixtures, golden files and the Python readers and scripts are read from the source tree.
+            exclude: ["Fixtures", "Golden", "Interop", "Service/spark_batch.py", "HTML/check_html.py"]
         ),
     ]
 )
