@@ -37,7 +37,7 @@ enum DiagnosticPrinter {
         guard !diagnostics.isEmpty else { return }
         let shown = options.warningsAsErrors ? diagnostics.map(promoted) : diagnostics
         if options.diagnosticsFormat == .gcc, options.diagnosticsFile == nil {
-            writeToStandardError(DiagnosticRendering.render(shown, as: .gcc, toolVersion: ReminderCompiler.version))
+            StandardStream.error.write(DiagnosticRendering.render(shown, as: .gcc, toolVersion: ReminderCompiler.version))
         } else {
             held += shown
         }
@@ -51,9 +51,9 @@ enum DiagnosticPrinter {
 
     /// A problem with the command line or a file as a whole, which has no place in a file.
     static func printToolError(_ message: String) {
-        writeToStandardError("remindc: error: \(message)\n")
+        StandardStream.error.write("remindc: error: \(message)\n")
         if options.diagnosticsFormat == .github, options.diagnosticsFile == nil {
-            writeToStandardOutput("::error title=remindc::\(message.replacingEvery("%", with: "%25"))\n")
+            StandardStream.output.write("::error title=remindc::\(message.replacingEvery("%", with: "%25"))\n")
         }
     }
 
@@ -69,13 +69,13 @@ enum DiagnosticPrinter {
             do {
                 try CommandLineOutput.write(to: path) { file in try file.write(contentsOf: Array(text.utf8)) }
             } catch {
-                writeToStandardError("remindc: error: \(OutputFile.describe(error))\n")
+                StandardStream.error.write("remindc: error: \(OutputFile.describe(error))\n")
                 return false
             }
         } else if format == .github {
-            writeToStandardOutput(text)
+            StandardStream.output.write(text)
         } else {
-            writeToStandardError(text)
+            StandardStream.error.write(text)
         }
         return true
     }
@@ -84,14 +84,6 @@ enum DiagnosticPrinter {
         var copy = diagnostic
         if copy.severity == .warning { copy.severity = .error }
         return copy
-    }
-
-    private static func writeToStandardError(_ text: String) {
-        StandardStream.error.write(text)
-    }
-
-    private static func writeToStandardOutput(_ text: String) {
-        StandardStream.output.write(text)
     }
 }
 

@@ -109,7 +109,7 @@ public struct TimeZoneDatabase: Sendable {
         }
         for entryName in entries {
             let name = folder.isEmpty ? entryName : folder + "/" + entryName
-            guard !entryName.hasPrefix("."), Self.isZoneName(name) else { continue }
+            guard Self.isZoneName(name) else { continue }
             if DirectoryListing.names(in: zoneInfoDirectory + "/" + name) != nil {
                 collectZoneNames(in: name, depth: depth + 1, into: &names)
             } else if let bytes = Self.contents(ofFileAt: zoneInfoDirectory + "/" + name, limit: CompiledZone.maximumFileSize),
@@ -119,8 +119,9 @@ public struct TimeZoneDatabase: Sendable {
         }
     }
 
-    /// Whether `name` could name a zone: letters, digits and `_+-`, parts joined by `/`,
-    /// none empty or starting with a dot, and not one of the names that stand for others.
+    /// Whether `name` could name a zone: letters, digits and `_+-` (no dots, so no `.` or
+    /// `..` parts and no hidden files), parts joined by `/`, none empty, and not one of the
+    /// names that stand for others.
     private static func isZoneName(_ name: String) -> Bool {
         guard !name.isEmpty, name.utf8.count <= 255,
               name.utf8.allSatisfy({ byte in
@@ -173,14 +174,14 @@ private final class ReadZones: Sendable {
     private nonisolated(unsafe) var zones: [String: CompiledZone] = [:]
     private nonisolated(unsafe) var listedNames: [String]?
 
-    /// The zone names, listed by `list` the first time.
+    /// The zone names, listed by `list` the first time. The listing reads every file, so
+    /// it runs outside the lock: zones are looked up meanwhile, and two threads that list
+    /// at once find the same names.
     func names(_ list: () -> [String]) -> [String] {
-        lock.withLock {
-            if let listedNames { return listedNames }
-            let names = list()
-            listedNames = names
-            return names
-        }
+        if let listed = lock.withLock({ listedNames }) { return listed }
+        let names = list()
+        lock.withLock { listedNames = names }
+        return names
     }
 
     func zone(named name: String) -> CompiledZone? {
