@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -13,12 +13,23 @@ let package = Package(
         // swift package remindc check
         .plugin(name: "RemindcCommandPlugin", targets: ["RemindcCommandPlugin"]),
     ],
+    traits: [
+        // The HTTP service (`remindc serve`) and its packages. Off by default, so that an app
+        // depending on ReminderCompiler resolves none of them: SwiftPM leaves the packages of
+        // a disabled trait out of a dependent's graph. `swift test --traits Service` tests it.
+        .trait(name: "Service", description: "Builds remindc-server, the HTTP service behind `remindc serve`."),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // The service (`remindc serve`) only: apps that embed ReminderCompiler do not link these.
+        // The service only (trait Service).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The tests only: they await child processes without holding a thread of the pool.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // `swift package generate-documentation --target ReminderCompiler`.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Compiler and linker flags for libxml2; Swift never imports its headers (see CXMLShim).
@@ -36,14 +47,15 @@ let package = Package(
             name: "ReminderCompiler",
             dependencies: ["CXMLShim"]
         ),
-        // The HTTP service behind `remindc serve`, a target of its own so that the library stays free of it.
+        // The HTTP service behind `remindc serve`, a target of its own so that the library stays
+        // free of it; without the Service trait it compiles to nothing.
         .target(
             name: "RemindcServer",
             dependencies: [
                 "ReminderCompiler",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Service"])),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Service"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Service"])),
             ]
         ),
         // The CLI's output files: disk space reserved ahead, temporaries removed on signals (see AtomicOutput).
@@ -75,7 +87,7 @@ let package = Package(
             dependencies: ["remindc"],
             path: "Sources/RemindcCommandPlugin"
         ),
-        // Measures the compiler on SPEC §12's workloads: swift run -c release remindc-benchmark
+        // Measures the compiler on the workloads of the Performance article: swift run -c release remindc-benchmark
         .executableTarget(
             name: "remindc-benchmark",
             dependencies: ["ReminderCompiler"]
@@ -88,7 +100,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ReminderCompilerTests",
-            dependencies: ["ReminderCompiler", "CRelaxNGValidator", "COutputFiles", "remindc", "remindc-server"],
+            dependencies: [
+                "ReminderCompiler", "CRelaxNGValidator", "COutputFiles", "remindc", "remindc-server",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ],
             // Fixtures, golden files and the Python readers and scripts are read from the source tree.
             exclude: ["Fixtures", "Golden", "Interop", "Service/spark_batch.py", "HTML/check_html.py"]
         ),

@@ -1,3 +1,6 @@
+// The service exists only with the package trait Service (`swift build --traits Service`), so
+// that a package depending on ReminderCompiler resolves none of its HTTP packages.
+#if Service
 import Foundation
 import Hummingbird
 import Logging
@@ -191,3 +194,4 @@ final class ServiceMetrics: Sendable {
         return response
     }
 }
+#endif

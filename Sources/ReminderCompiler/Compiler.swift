@@ -9,12 +9,17 @@ public struct CheckResult: Sendable {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
-/// What a compile needs beyond the config file (SPEC §2, `compile` options).
+/// What a compile needs beyond the config file: the options of `remindc compile` (see
+/// `remindc compile --help`).
 public struct CompileOptions: Sendable {
     /// The compile instant: an absolute instant, or a local date and time read in the
-    /// plan's zone (SPEC §5.1's rule applies to a local time in a gap or overlap).
+    /// plan's zone (a local time in a gap or overlap is read as Planning rules, "Time zones
+    /// and daylight-saving changes" says).
     public enum Moment: Sendable, Hashable {
+        /// An absolute instant, in seconds since 1970-01-01T00:00:00Z.
         case instant(Int64)
+        /// A local date and time, read in the plan's zone: `CompileOptions.timeZone` when
+        /// set, else the config's `timeZone`.
         case local(LocalDateTime)
     }
 
@@ -55,7 +60,7 @@ public enum ReminderCompiler {
     /// The release of remindc, as `remindc --version` prints it.
     public static let version = "0.1.0"
 
-    /// Parses and validates a config (SPEC §3, §4).
+    /// Parses and validates a config (the Config reference, and its "Validation" section).
     ///
     /// - Parameters:
     ///   - bytes: the file's content: a UTF-8 XML property list or, when its first
@@ -84,9 +89,14 @@ public enum ReminderCompiler {
     }
 
     /// Compiles a config into a plan: parse → validate → expand → group → apply events →
-    /// budget (SPEC §3–§8).
+    /// budget (Planning rules; the plan's fields are described in Plan format).
     ///
-    /// - Parameter events: the events file's bytes and path, when there is one.
+    /// - Parameters:
+    ///   - bytes: the config file's bytes, plist XML or JSON.
+    ///   - path: the name diagnostics give the config.
+    ///   - options: the instant, zone and overrides of the compile.
+    ///   - events: the events file's bytes and path, when there is one.
+    ///   - zones: the tz database the zones are read from.
     public static func compile(
         _ bytes: [UInt8], path: String, options: CompileOptions, events: (bytes: [UInt8], path: String)? = nil,
         zones: TimeZoneDatabase = .system
@@ -123,20 +133,22 @@ public enum ReminderCompiler {
         return Inputs(config: hasErrors ? nil : checked.config, events: parsedEvents, diagnostics: diagnostics)
     }
 
-    /// Reads an events file, plist or JSON (SPEC §6); nil when it has errors.
+    /// Reads an events file, plist or JSON (Planning rules, "Events and suppression"); nil
+    /// when it has errors.
     public static func readEvents(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> ReminderEvents? {
         EventsDecoder.decode(bytes, path: path, diagnostics: &diagnostics)
     }
 
-    /// Reads an events file, plist or JSON (SPEC §6), returning its diagnostics as
-    /// `compile` and `check` do; the events are nil when it has errors.
+    /// Reads an events file, plist or JSON (Planning rules, "Events and suppression"),
+    /// returning its diagnostics as `compile` and `check` do; the events are nil when it
+    /// has errors.
     public static func readEvents(_ bytes: [UInt8], path: String) -> (events: ReminderEvents?, diagnostics: [Diagnostic]) {
         var collector = DiagnosticCollector()
         let events = EventsDecoder.decode(bytes, path: path, diagnostics: &collector)
         return (events, collector.sorted)
     }
 
-    /// Plans a validated config, after the events (SPEC §5–§8).
+    /// Plans a validated config, after the events (Planning rules).
     ///
     /// The window is drafted a few weeks at a time, and only what the budget keeps is
     /// rendered and held: memory grows with the plan, not with what the window expands to.
@@ -193,7 +205,8 @@ public enum ReminderCompiler {
         return CompileResult(plan: compiled, config: config, diagnostics: sorted)
     }
 
-    /// The instant of a compile moment in a zone: a local time is read by SPEC §5.1.
+    /// The instant of a compile moment in a zone: a local time is read as Planning rules,
+    /// "Time zones and daylight-saving changes" says.
     /// A local time outside the years 1970–9999 (which `plan` refuses) gives 0.
     public static func instant(of moment: CompileOptions.Moment, in rules: ZoneRules) -> Int64 {
         if case .local = moment, !PlanSetup.isSupported(moment) { return 0 }
@@ -212,7 +225,8 @@ public enum ReminderCompiler {
     }
 }
 
-/// What every way of planning checks and computes before expanding (SPEC §5.1, §7).
+/// What every way of planning checks and computes before expanding (Planning rules, "Slots
+/// and the planning window" and "The budget").
 struct PlanSetup {
     struct Failure: Error {
         let diagnostics: [Diagnostic]
@@ -240,7 +254,8 @@ struct PlanSetup {
         var collector = DiagnosticCollector()
         collector.append(contentsOf: diagnostics)
         // The config may have been built or changed in code: nothing is planned before it
-        // passes SPEC §4. A decoded config's warnings were reported by the decoder already.
+        // passes the checks of the Config reference, "Validation". A decoded config's
+        // warnings were reported by the decoder already.
         let validator = ConfigValidator(config, zones: zones, timeZoneOverride: options.timeZone)
         collector.append(contentsOf: config.location.isKeyPath ? validator.diagnostics : validator.diagnostics.filter { $0.severity == .error })
         let optionsPlace = config.location.isKeyPath ? SourceLocation.keyPath("options") : config.location
@@ -302,7 +317,7 @@ struct PlanSetup {
         }
     }
 
-    /// A coverage shorter than `minimumCoverageDays` is a warning (SPEC §7).
+    /// A coverage shorter than `minimumCoverageDays` is a warning (Planning rules, "The budget").
     mutating func warnAboutCoverage(until coveredUntil: ZonedInstant) {
         let coverage = coveredUntil.seconds - window.now
         guard Double(coverage) < config.minimumCoverageDays * 86_400 else { return }
@@ -316,10 +331,10 @@ struct PlanSetup {
     }
 }
 
-/// Finds notifications that share a `numericId` with an earlier one (SPEC §8 asks for a
-/// warning). While a plan is written only the numbers are held, each with the place (a
-/// range of the window, say) where it came; when some number repeats, which is rare, the
-/// IDs with it are looked up again in those places.
+/// Finds notifications that share a `numericId` with an earlier one (Plan format: such a
+/// repeat is a warning). While a plan is written only the numbers are held, each with the
+/// place (a range of the window, say) where it came; when some number repeats, which is
+/// rare, the IDs with it are looked up again in those places.
 struct NumericIDCollisions {
     /// The numbers seen, each with the place it first came in: the number in the high
     /// half (with its top bit set, so that no entry is 0) and the place in the low half,

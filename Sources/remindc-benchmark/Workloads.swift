@@ -1,6 +1,6 @@
 import ReminderCompiler
 
-/// The workloads of SPEC §12, built in memory as config XML.
+/// The workloads of the Performance article, built in memory as config XML.
 enum Workloads {
     /// W2: 100 reminders over 365 days with no limit — daily ×3, weekly ×2 on three days,
     /// monthly on the 1st, 15th and last day, daily 4× in a window; every 10th grouped.

@@ -1,7 +1,8 @@
 import Foundation
 import ReminderCompiler
 
-// Measures the compiler's stages on SPEC §12's workloads and prints medians.
+// Measures the compiler's stages on the workloads of the Performance article and prints
+// medians.
 // Run with: swift run -c release remindc-benchmark [--runs N]
 // Whole processes: remindc-benchmark --whole-process PATH-TO-REMINDC [--runs N]
 

@@ -32,6 +32,7 @@ struct RemindcServerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        #if Service
         let server = RemindcServer(
             host: host, port: port,
             limits: .init(maximumBodyBytes: maximumBodyBytes, timeLimit: .milliseconds(Int64(timeLimit * 1000)))
@@ -41,5 +42,15 @@ struct RemindcServerCommand: AsyncParsableCommand {
             // Written at once, so that a test or a supervisor can read the port.
             FileHandle.standardOutput.write(Data("remindc serving on http://\(host):\(port)\n".utf8))
         }
+        #else
+        throw ServiceNotBuilt()
+        #endif
+    }
+}
+
+/// The package was built without its Service trait, which the HTTP stack needs.
+struct ServiceNotBuilt: Error, CustomStringConvertible {
+    var description: String {
+        "remindc-server was built without the service; build it with `swift build --traits Service`"
     }
 }

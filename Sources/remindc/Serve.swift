@@ -30,7 +30,7 @@ struct Serve: ParsableCommand {
         } ?? invoked
         let server = FilePath.join(FilePath.folder(of: own), "remindc-server")
         guard access(server, X_OK) == 0 else {
-            throw CommandLineError("cannot serve: '\(server)' is missing; it is built with remindc (swift build --product remindc-server)")
+            throw CommandLineError("cannot serve: '\(server)' is missing; build it with the package's Service trait (swift build --traits Service)")
         }
         var pointers = ([server] + options).map { strdup($0) }
         pointers.append(nil)

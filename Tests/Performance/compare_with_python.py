@@ -1,4 +1,4 @@
-"""Times W2 (SPEC §12) with remindc and with the Python pipeline a user would otherwise
+"""Times W2 (a workload of the Performance article) with remindc and with the Python pipeline a user would otherwise
 write: plistlib, dateutil.rrule and zoneinfo for the expansion, json for the plan, and the
 icalendar library for the .ics. Prints both times (median of several runs) and the ratio.
 

@@ -11,10 +11,10 @@ cd "$(dirname "$0")/../.."
 DURATION=${1:-20}
 SCRATCH_FLAGS=()
 if [ -n "${SCRATCH:-}" ]; then SCRATCH_FLAGS=(--scratch-path "$SCRATCH"); fi
-swift build -c release "${SCRATCH_FLAGS[@]}" --product remindc >/dev/null
-swift build -c release "${SCRATCH_FLAGS[@]}" --product remindc-server >/dev/null
-swift build -c release "${SCRATCH_FLAGS[@]}" --product remindc-benchmark >/dev/null
-BIN="$(swift build -c release "${SCRATCH_FLAGS[@]}" --show-bin-path)"
+swift build -c release "${SCRATCH_FLAGS[@]}" --traits Service --product remindc >/dev/null
+swift build -c release "${SCRATCH_FLAGS[@]}" --traits Service --product remindc-server >/dev/null
+swift build -c release "${SCRATCH_FLAGS[@]}" --traits Service --product remindc-benchmark >/dev/null
+BIN="$(swift build -c release "${SCRATCH_FLAGS[@]}" --traits Service --show-bin-path)"
 WORK=$(mktemp -d)
 SERVER=""
 trap 'if [ -n "$SERVER" ]; then kill -TERM "$SERVER" 2>/dev/null || true; fi; rm -rf "$WORK"' EXIT

@@ -7,8 +7,8 @@ struct CheckCommandTests {
     static let fixedNow = "2026-11-22T08:00:00Z"
 
     @Test("accepts every example config without diagnostics", arguments: try TestEnvironment.exampleConfigs())
-    func acceptsExample(_ config: URL) throws {
-        let result = try remindc("check", "--now", Self.fixedNow, "examples/\(config.lastPathComponent)")
+    func acceptsExample(_ config: URL) async throws {
+        let result = try await remindc("check", "--now", Self.fixedNow, "examples/\(config.lastPathComponent)")
         #expect(result.status == 0)
         #expect(result.standardError == "")
         #expect(result.standardOutput == "")
@@ -16,9 +16,9 @@ struct CheckCommandTests {
 
     @Test("rejects every invalid config with exactly the recorded diagnostics",
           arguments: try TestEnvironment.invalidConfigs())
-    func rejectsInvalidExample(_ config: URL) throws {
+    func rejectsInvalidExample(_ config: URL) async throws {
         let relativePath = "examples/invalid/\(config.lastPathComponent)"
-        let result = try remindc("check", "--now", Self.fixedNow, relativePath)
+        let result = try await remindc("check", "--now", Self.fixedNow, relativePath)
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         // Every line is a located diagnostic that editors and CI can parse.
@@ -31,8 +31,8 @@ struct CheckCommandTests {
     }
 
     @Test("checks several files in one run and fails when any has errors")
-    func severalFiles() throws {
-        let result = try remindc(
+    func severalFiles() async throws {
+        let result = try await remindc(
             "check", "--now", Self.fixedNow, "examples/medication.plist", "examples/invalid/unknown-key.plist",
             "examples/daily-facts.plist"
         )
@@ -42,36 +42,36 @@ struct CheckCommandTests {
     }
 
     @Test("a missing file is an error that names it")
-    func missingFile() throws {
-        let result = try remindc("check", "examples/no-such-file.plist")
+    func missingFile() async throws {
+        let result = try await remindc("check", "examples/no-such-file.plist")
         #expect(result.status == 1)
         #expect(result.standardError == "remindc: error: cannot read 'examples/no-such-file.plist': no such file\n")
     }
 
     @Test("an invalid --now or --time-zone is an error with exit status 1")
-    func invalidOptions() throws {
-        let badNow = try remindc("check", "--now", "tomorrow", "examples/medication.plist")
+    func invalidOptions() async throws {
+        let badNow = try await remindc("check", "--now", "tomorrow", "examples/medication.plist")
         #expect(badNow.status == 1)
         #expect(badNow.standardError.contains("--now 'tomorrow' is not an RFC 3339 instant"))
-        let badZone = try remindc("check", "--time-zone", "Europe/Pariss", "examples/medication.plist")
+        let badZone = try await remindc("check", "--time-zone", "Europe/Pariss", "examples/medication.plist")
         #expect(badZone.status == 1)
         #expect(badZone.standardError.contains("did you mean 'Europe/Paris'?"))
     }
 
     @Test("writes nothing: the examples folder is unchanged by check")
-    func writesNothing() throws {
+    func writesNothing() async throws {
         let before = try FileManager.default.contentsOfDirectory(atPath: TestEnvironment.examples.path).sorted()
-        _ = try remindc("check", "examples/medication.plist", "examples/invalid/two-roots.plist")
+        _ = try await remindc("check", "examples/medication.plist", "examples/invalid/two-roots.plist")
         let after = try FileManager.default.contentsOfDirectory(atPath: TestEnvironment.examples.path).sorted()
         #expect(before == after)
     }
 
     @Test("a file beyond the 32 MiB cap is a located error, not a crash")
-    func oversizedFile() throws {
+    func oversizedFile() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-big-\(UUID().uuidString).plist")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data(repeating: UInt8(ascii: " "), count: 33 * 1024 * 1024).write(to: url)
-        let result = try remindc("check", url.path)
+        let result = try await remindc("check", url.path)
         #expect(result.status == 1)
         #expect(result.standardError == "\(url.path):1:1: error: the input is larger than the limit of 33554432 bytes\n")
     }

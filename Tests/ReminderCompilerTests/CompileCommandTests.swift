@@ -9,9 +9,9 @@ struct CompileCommandTests {
     static let golden = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Golden")
 
     @Test("each example compiles to its golden plan", arguments: try TestEnvironment.exampleConfigs())
-    func goldenPlan(_ config: URL) throws {
+    func goldenPlan(_ config: URL) async throws {
         let name = config.deletingPathExtension().lastPathComponent
-        let result = try remindc("compile", "examples/\(config.lastPathComponent)", "--now", Self.fixedNow)
+        let result = try await remindc("compile", "examples/\(config.lastPathComponent)", "--now", Self.fixedNow)
         #expect(result.status == 0, "\(result.standardError)")
         expectGolden(result.standardOutput, matches: Self.golden.appendingPathComponent("plans/\(name).json"))
     }
@@ -21,9 +21,9 @@ struct CompileCommandTests {
     static let nowOfEvents = ["activity-lookback": "2026-11-23T16:30:00Z"]
 
     @Test("each example with an events file compiles to its golden plan", arguments: try TestEnvironment.exampleEvents())
-    func goldenPlanWithEvents(_ events: URL) throws {
+    func goldenPlanWithEvents(_ events: URL) async throws {
         let name = String(events.lastPathComponent.prefix { $0 != "." })
-        let result = try remindc(
+        let result = try await remindc(
             "compile", "examples/\(name).plist", "--now", Self.nowOfEvents[name] ?? Self.fixedNow,
             "--events", "examples/\(events.lastPathComponent)"
         )
@@ -33,23 +33,23 @@ struct CompileCommandTests {
     }
 
     @Test("-o writes the same bytes as standard output, and compiling twice gives identical bytes")
-    func outputFile() throws {
+    func outputFile() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let planPath = folder.appendingPathComponent("plan.json").path
-        let toFile = try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow, "-o", planPath)
+        let toFile = try await remindc("compile", "examples/medication.plist", "--now", Self.fixedNow, "-o", planPath)
         #expect(toFile.status == 0)
         #expect(toFile.standardOutput == "")
-        let toStandardOutput = try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow)
+        let toStandardOutput = try await remindc("compile", "examples/medication.plist", "--now", Self.fixedNow)
         #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: planPath)), as: UTF8.self) == toStandardOutput.standardOutput)
-        let again = try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow)
+        let again = try await remindc("compile", "examples/medication.plist", "--now", Self.fixedNow)
         #expect(again.standardOutput == toStandardOutput.standardOutput)
         // Only the plan is in the folder: no temporary file is left behind.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["plan.json"])
     }
 
     @Test("large output files, written with disk space reserved ahead, hold exactly the bytes of standard output")
-    func largeOutputFiles() throws {
+    func largeOutputFiles() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // 12 reminders twice a day for 300 days: about 2.6 MB of plan, past the first
@@ -62,21 +62,21 @@ struct CompileCommandTests {
         // An earlier, longer output is replaced, not overwritten in place.
         try Data(repeating: 0x41, count: 8 << 20).write(to: plan)
         let options = ["--now", Self.fixedNow, "--horizon-days", "300", "--pending-limit", "0"]
-        let toFiles = try run(
+        let toFiles = try await run(
             TestEnvironment.remindcExecutable, ["compile", config.path] + options + ["-o", plan.path, "--ics", calendar.path]
         )
         #expect(toFiles.status == 0, "\(toFiles.standardError)")
-        let toStandardOutput = try run(TestEnvironment.remindcExecutable, ["compile", config.path] + options)
+        let toStandardOutput = try await run(TestEnvironment.remindcExecutable, ["compile", config.path] + options)
         let written = try Data(contentsOf: plan)
         #expect(written.count > 2_000_000)
         #expect(String(decoding: written, as: UTF8.self) == toStandardOutput.standardOutput)
-        let ics = try run(TestEnvironment.remindcExecutable, ["ics", plan.path, "--config", config.path])
+        let ics = try await run(TestEnvironment.remindcExecutable, ["ics", plan.path, "--config", config.path])
         #expect(String(decoding: try Data(contentsOf: calendar), as: UTF8.self) == ics.standardOutput)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["large.plist", "plan.ics", "plan.json"])
     }
 
     @Test("an output that is a named pipe is written through and stays a pipe")
-    func namedPipeOutput() throws {
+    func namedPipeOutput() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let pipe = folder.appendingPathComponent("plan.pipe").path
@@ -87,12 +87,12 @@ struct CompileCommandTests {
             if let handle = FileHandle(forReadingAtPath: pipe) { received.set(handle.readDataToEndOfFile()) }
         }
         reader.start()
-        let result = try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow, "-o", pipe)
+        let result = try await remindc("compile", "examples/medication.plist", "--now", Self.fixedNow, "-o", pipe)
         #expect(result.status == 0, "\(result.standardError)")
-        let expected = try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow).standardOutput
+        let expected = try await remindc("compile", "examples/medication.plist", "--now", Self.fixedNow).standardOutput
         var waited = 0
         while received.get() == nil && waited < 500 {
-            Thread.sleep(forTimeInterval: 0.01)
+            try await Task.sleep(for: .milliseconds(10))
             waited += 1
         }
         #expect(String(decoding: received.get() ?? Data(), as: UTF8.self) == expected)
@@ -103,27 +103,27 @@ struct CompileCommandTests {
     }
 
     @Test("on an error no output file is created or changed")
-    func atomicOnError() throws {
+    func atomicOnError() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let planPath = folder.appendingPathComponent("plan.json")
         try Data("previous plan\n".utf8).write(to: planPath)
-        let invalid = try remindc("compile", "examples/invalid/unknown-key.plist", "--now", Self.fixedNow, "-o", planPath.path)
+        let invalid = try await remindc("compile", "examples/invalid/unknown-key.plist", "--now", Self.fixedNow, "-o", planPath.path)
         #expect(invalid.status == 1)
         #expect(invalid.standardError.contains("examples/invalid/unknown-key.plist:10:3: error: unknown key 'horizon'"))
         #expect(String(decoding: try Data(contentsOf: planPath), as: UTF8.self) == "previous plan\n")
         let newPath = folder.appendingPathComponent("new.json").path
-        let badZone = try remindc("compile", "examples/medication.plist", "--time-zone", "Mars/Olympus", "-o", newPath)
+        let badZone = try await remindc("compile", "examples/medication.plist", "--time-zone", "Mars/Olympus", "-o", newPath)
         #expect(badZone.status == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["plan.json"])
-        let missingFolder = try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow, "-o", folder.path + "/no/such/plan.json")
+        let missingFolder = try await remindc("compile", "examples/medication.plist", "--now", Self.fixedNow, "-o", folder.path + "/no/such/plan.json")
         #expect(missingFolder.status == 1)
         #expect(missingFolder.standardError.hasPrefix("remindc: error: cannot write"))
     }
 
     @Test("options override the config: time zone, horizon and pending limit")
-    func overrides() throws {
-        let result = try remindc(
+    func overrides() async throws {
+        let result = try await remindc(
             "compile", "examples/medication.plist", "--now", "2026-11-22T09:00", "--time-zone", "Asia/Tokyo",
             "--horizon-days", "2", "--pending-limit", "0"
         )
@@ -142,16 +142,16 @@ struct CompileCommandTests {
     @Test("invalid option values exit 1 with a message", arguments: [
         ["--horizon-days", "0"], ["--horizon-days", "3661"], ["--pending-limit", "-1"], ["--now", "soon"],
     ])
-    func invalidOptions(_ options: [String]) throws {
-        let result = try run(TestEnvironment.remindcExecutable, ["compile", "examples/medication.plist"] + options)
+    func invalidOptions(_ options: [String]) async throws {
+        let result = try await run(TestEnvironment.remindcExecutable, ["compile", "examples/medication.plist"] + options)
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         #expect(result.standardError.contains("Error:") || result.standardError.contains("error:"))
     }
 
     @Test("remindc next lists slots with weekday, offset and the DST gap marked")
-    func nextCommand() throws {
-        let result = try remindc("next", "examples/intake-goals.plist", "--reminder", "blood-test", "--count", "3", "--now", Self.fixedNow)
+    func nextCommand() async throws {
+        let result = try await remindc("next", "examples/intake-goals.plist", "--reminder", "blood-test", "--count", "3", "--now", Self.fixedNow)
         #expect(result.status == 0, "\(result.standardError)")
         // Every other month from November 2026 on the second Tuesday at 08:15 in Sydney
         // (AEDT, +11:00, until 5 April 2027).
@@ -162,7 +162,7 @@ struct CompileCommandTests {
         Tue 2027-05-11 08:15 +10:00  blood-test-20270511-0815
 
         """)
-        let unknown = try remindc("next", "examples/intake-goals.plist", "--reminder", "bloodtest")
+        let unknown = try await remindc("next", "examples/intake-goals.plist", "--reminder", "bloodtest")
         #expect(unknown.status == 1)
         #expect(unknown.standardError == "remindc: error: no reminder has the id 'bloodtest'; did you mean 'blood-test'?\n")
     }

@@ -7,15 +7,15 @@ struct DiffTests {
     static let fixedNow = "2026-11-22T08:00:00Z"
 
     @Test("a plan diffed with itself is empty, and --exit-code exits 0")
-    func selfDiff() throws {
+    func selfDiff() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plan = folder.appendingPathComponent("plan.json").path
-        #expect(try remindc("compile", "examples/medication.plist", "--now", Self.fixedNow, "-o", plan).status == 0)
-        let result = try remindc("diff", plan, plan, "--exit-code")
+        #expect(try await remindc("compile", "examples/medication.plist", "--now", Self.fixedNow, "-o", plan).status == 0)
+        let result = try await remindc("diff", plan, plan, "--exit-code")
         #expect(result.status == 0)
         #expect(result.standardOutput == "Plan: 0 to add, 0 to cancel, 0 to update, 64 unchanged, 0 expired.\n")
-        let json = try remindc("diff", plan, plan, "--format", "json", "--exit-code")
+        let json = try await remindc("diff", plan, plan, "--format", "json", "--exit-code")
         #expect(json.status == 0)
         #expect(json.standardOutput == """
         {
@@ -32,14 +32,14 @@ struct DiffTests {
     }
 
     @Test("use case 4: another time zone gives updates with the same IDs, not cancel + add; sequences count up")
-    func timeZoneChange() throws {
+    func timeZoneChange() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let old = folder.appendingPathComponent("london.json").path
         let new = folder.appendingPathComponent("new-york.json").path
         let diffPath = folder.appendingPathComponent("diff.json").path
-        #expect(try remindc("compile", "examples/travel-medication.plist", "--now", Self.fixedNow, "-o", old).status == 0)
-        let compiled = try remindc(
+        #expect(try await remindc("compile", "examples/travel-medication.plist", "--now", Self.fixedNow, "-o", old).status == 0)
+        let compiled = try await remindc(
             "compile", "examples/travel-medication.plist", "--now", Self.fixedNow, "--time-zone", "America/New_York",
             "--previous", old, "--diff", diffPath, "-o", new
         )
@@ -62,45 +62,45 @@ struct DiffTests {
         let change = (first["changes"] as! [String: Any])["fireAt"] as! [String: String]
         #expect(change == ["before": "2026-11-22T14:00:00+00:00", "after": "2026-11-22T14:00:00-05:00"])
         // The diff CLI agrees with the diff compile wrote.
-        let text = try remindc("diff", old, new)
+        let text = try await remindc("diff", old, new)
         #expect(text.standardOutput.hasSuffix("Plan: 2 to add, 2 to cancel, 26 to update, 0 unchanged, 0 expired; 2 plan fields changed.\n"))
         #expect(text.standardOutput.hasPrefix("~ plan timeZone: Europe/London → America/New_York; coveredUntil: "))
         #expect(text.standardOutput.contains("~ med-antibiotic-20261122-1400    fireAt: 2026-11-22 14:00 +00:00 → 2026-11-22 14:00 -05:00\n"))
-        let viaCommand = try remindc("diff", old, new, "--format", "json")
+        let viaCommand = try await remindc("diff", old, new, "--format", "json")
         #expect(viaCommand.standardOutput == String(decoding: try Data(contentsOf: URL(fileURLWithPath: diffPath)), as: UTF8.self))
         // An .ics written with --previous carries the sequence.
-        let ics = try remindc("ics", new)
+        let ics = try await remindc("ics", new)
         #expect(ics.standardOutput.contains("SEQUENCE:1\r\n"))
     }
 
     @Test("a corrupt plan or another formatVersion is an error naming the file, exit 1")
-    func badPlans() throws {
+    func badPlans() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let good = folder.appendingPathComponent("good.json").path
-        #expect(try remindc("compile", "examples/daily-facts.plist", "--now", Self.fixedNow, "-o", good).status == 0)
+        #expect(try await remindc("compile", "examples/daily-facts.plist", "--now", Self.fixedNow, "-o", good).status == 0)
         let corrupt = folder.appendingPathComponent("corrupt.json")
         try Data("{\n  \"formatVersion\": 1,\n  \"notifications\": [\n".utf8).write(to: corrupt)
         let other = folder.appendingPathComponent("v2.json")
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: good)), as: UTF8.self)
         try Data(text.replacingOccurrences(of: "\"formatVersion\": 1", with: "\"formatVersion\": 2").utf8).write(to: other)
-        let corruptResult = try remindc("diff", good, corrupt.path, "--exit-code")
+        let corruptResult = try await remindc("diff", good, corrupt.path, "--exit-code")
         #expect(corruptResult.status == 1)
         #expect(corruptResult.standardError.hasPrefix("\(corrupt.path):4:1: error: malformed JSON"))
-        let otherResult = try remindc("diff", other.path, good)
+        let otherResult = try await remindc("diff", other.path, good)
         #expect(otherResult.status == 1)
         #expect(otherResult.standardError == "\(other.path):2:20: error: plan formatVersion 2 is not supported; expected 1\n")
-        let missing = try remindc("diff", good, folder.appendingPathComponent("none.json").path)
+        let missing = try await remindc("diff", good, folder.appendingPathComponent("none.json").path)
         #expect(missing.status == 1)
-        let previous = try remindc("compile", "examples/daily-facts.plist", "--previous", corrupt.path, "-o", folder.appendingPathComponent("x.json").path)
+        let previous = try await remindc("compile", "examples/daily-facts.plist", "--previous", corrupt.path, "-o", folder.appendingPathComponent("x.json").path)
         #expect(previous.status == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.json").path))
-        let diffWithoutPrevious = try remindc("compile", "examples/daily-facts.plist", "--diff", folder.appendingPathComponent("d.json").path)
+        let diffWithoutPrevious = try await remindc("compile", "examples/daily-facts.plist", "--diff", folder.appendingPathComponent("d.json").path)
         #expect(diffWithoutPrevious.status == 1)
     }
 
     @Test("applying diff(old, new) to old's pending notifications gives exactly new; expired are exactly those that fired",
-          .timeLimit(.minutes(15)))
+          .timeLimit(.minutes(3)))
     func applyingTheDiff() throws {
         var generator = PlanScenarioGenerator(seed: 9)
         for round in 0..<200 {

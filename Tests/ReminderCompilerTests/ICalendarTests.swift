@@ -5,16 +5,16 @@ import Testing
 /// Checks an .ics against its plan with Python's `icalendar`, `ical` and `vobject` (and,
 /// for the recurring style, `recurring-ical-events`), and with libical when its reader
 /// builds, through `Interop/check_ics.py`.
-func checkICS(_ style: String, ics: URL, plan: URL, rename: Bool) throws -> ProcessResult {
+func checkICS(_ style: String, ics: URL, plan: URL, rename: Bool) async throws -> ProcessResult {
     let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Interop/check_ics.py")
     var arguments = [script.path, style, ics.path, plan.path] + (rename ? ["--rename"] : [])
-    switch LibicalReader.executable {
+    switch await LibicalReader.executable {
     case .success(let reader): arguments += ["--libical", reader.path]
     case .failure(let reason):
         // CI installs libical-dev and requires it; elsewhere the other readers still run.
         if ProcessInfo.processInfo.environment["REMINDC_REQUIRE_LIBICAL"] == "1" { Issue.record("libical reader: \(reason)") }
     }
-    return try Python.script(arguments)
+    return try await Python.script(arguments)
 }
 
 /// `Interop/read_ics_libical.c`, built once per test run with the system's libical
@@ -24,24 +24,30 @@ enum LibicalReader {
         let description: String
     }
 
-    static let executable: Result<URL, Unavailable> = {
+    /// The reader, built by the first test that needs it; the others await the same task.
+    static let build = Task<Result<URL, Unavailable>, Never> {
         let source = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Interop/read_ics_libical.c")
         let output = TestEnvironment.repositoryRoot.appendingPathComponent(".build/read_ics_libical")
         let shell = URL(fileURLWithPath: "/bin/sh")
         let command = "cc \"\(source.path)\" -o \"\(output.path)\" $(pkg-config --cflags --libs libical)"
-        guard let result = try? run(shell, ["-c", command]), result.status == 0 else {
+        guard let result = try? await run(shell, ["-c", command]), result.status == 0 else {
             return .failure(Unavailable(description: "cannot build it (is libical-dev installed?)"))
         }
         return .success(output)
-    }()
+    }
+
+    /// The built reader, or why it could not be built.
+    static var executable: Result<URL, Unavailable> {
+        get async { await build.value }
+    }
 }
 
 /// Compiles a config with `options` into a plan and an .ics in a scratch folder.
-func compileToFiles(_ config: String, style: String, options: [String]) throws -> (plan: URL, ics: URL, folder: URL) {
+func compileToFiles(_ config: String, style: String, options: [String]) async throws -> (plan: URL, ics: URL, folder: URL) {
     let folder = try TestEnvironment.scratchFolder()
     let plan = folder.appendingPathComponent("plan.json")
     let ics = folder.appendingPathComponent("plan.ics")
-    let result = try run(
+    let result = try await run(
         TestEnvironment.remindcExecutable,
         ["compile", config, "-o", plan.path, "--ics", ics.path, "--ics-style", style] + options
     )
@@ -49,124 +55,129 @@ func compileToFiles(_ config: String, style: String, options: [String]) throws -
     return (plan, ics, folder)
 }
 
-@Suite("iCalendar export")
-struct ICalendarTests {
-    static let fixedNow = "2026-11-22T08:00:00Z"
-    static let fixtures = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Fixtures")
-    static let zones = [
-        "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "America/Santiago", "Europe/Dublin",
-        "Africa/Casablanca", "Asia/Kolkata", "UTC", "America/Havana", "Pacific/Apia",
-    ]
+extension ExternalProgramTests {
+    @Suite("iCalendar export")
+    struct ICalendarTests {
+        static let fixedNow = "2026-11-22T08:00:00Z"
+        static let fixtures = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Fixtures")
+        static let zones = [
+            "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "America/Santiago", "Europe/Dublin",
+            "Africa/Casablanca", "Asia/Kolkata", "UTC", "America/Havana", "Pacific/Apia",
+        ]
 
-    @Test("each example has its golden .ics, in both styles", arguments: try TestEnvironment.exampleConfigs())
-    func golden(_ config: URL) throws {
-        let name = config.deletingPathExtension().lastPathComponent
-        for style in ["expanded", "recurring"] {
-            let files = try compileToFiles("examples/\(config.lastPathComponent)", style: style, options: ["--now", Self.fixedNow])
+        @Test("each example has its golden .ics, in both styles", arguments: try TestEnvironment.exampleConfigs())
+        func golden(_ config: URL) async throws {
+            let name = config.deletingPathExtension().lastPathComponent
+            for style in ["expanded", "recurring"] {
+                let files = try await compileToFiles("examples/\(config.lastPathComponent)", style: style, options: ["--now", Self.fixedNow])
+                defer { try? FileManager.default.removeItem(at: files.folder) }
+                let text = String(decoding: try Data(contentsOf: files.ics), as: UTF8.self)
+                expectGolden(text, matches: CompileCommandTests.golden.appendingPathComponent("ics/\(name).\(style).ics"))
+            }
+        }
+
+        @Test("icalendar and ical read every example's expanded .ics at the plan's instants, with and without the zone's name",
+              arguments: try TestEnvironment.exampleConfigs())
+        func expandedExamples(_ config: URL) async throws {
+            let files = try await compileToFiles("examples/\(config.lastPathComponent)", style: "expanded", options: ["--now", Self.fixedNow])
+            defer { try? FileManager.default.removeItem(at: files.folder) }
+            for rename in [false, true] {
+                let result = try await checkICS("expanded", ics: files.ics, plan: files.plan, rename: rename)
+                #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+            }
+        }
+
+        @Test("only our VTIMEZONE supplies the offsets, and it is right for every instant: 400 days of small-hour slots",
+              arguments: zones)
+        func expandedInZone(_ zone: String) async throws {
+            let config = Self.fixtures.appendingPathComponent("zones-around-the-clock.plist").path
+            let files = try await compileToFiles(config, style: "expanded", options: ["--now", Self.fixedNow, "--time-zone", zone])
+            defer { try? FileManager.default.removeItem(at: files.folder) }
+            let result = try await checkICS("expanded", ics: files.ics, plan: files.plan, rename: true)
+            #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+            #expect(result.standardOutput.contains("0 problems"))
+        }
+
+        @Test("the recurring export expanded by recurring-ical-events equals the plan's occurrences",
+              arguments: ["examples/activity-lookback.plist", "examples/daily-facts.plist", "examples/intake-goals.plist",
+                          "examples/travel-medication.plist", "Tests/ReminderCompilerTests/Fixtures/recurring-edge-cases.plist"])
+        func recurringRoundTrip(_ config: String) async throws {
+            let files = try await compileToFiles(config, style: "recurring", options: ["--now", Self.fixedNow, "--pending-limit", "0"])
+            defer { try? FileManager.default.removeItem(at: files.folder) }
+            let result = try await checkICS("recurring", ics: files.ics, plan: files.plan, rename: false)
+            #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+            #expect(result.standardOutput.contains("0 problems"))
+        }
+
+        @Test("suppressed occurrences become EXDATEs: the recurring export still equals the plan after events")
+        func recurringWithEvents() async throws {
+            let files = try await compileToFiles(
+                "examples/intake-goals.plist", style: "recurring",
+                options: ["--now", Self.fixedNow, "--pending-limit", "0", "--events", "examples/intake-goals.events.json"]
+            )
             defer { try? FileManager.default.removeItem(at: files.folder) }
             let text = String(decoding: try Data(contentsOf: files.ics), as: UTF8.self)
-            expectGolden(text, matches: CompileCommandTests.golden.appendingPathComponent("ics/\(name).\(style).ics"))
-        }
-    }
-
-    @Test("icalendar and ical read every example's expanded .ics at the plan's instants, with and without the zone's name",
-          arguments: try TestEnvironment.exampleConfigs())
-    func expandedExamples(_ config: URL) throws {
-        let files = try compileToFiles("examples/\(config.lastPathComponent)", style: "expanded", options: ["--now", Self.fixedNow])
-        defer { try? FileManager.default.removeItem(at: files.folder) }
-        for rename in [false, true] {
-            let result = try checkICS("expanded", ics: files.ics, plan: files.plan, rename: rename)
+            #expect(text.contains("EXDATE;TZID=Australia/Sydney:20261122T200000"))
+            let result = try await checkICS("recurring", ics: files.ics, plan: files.plan, rename: false)
             #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         }
-    }
 
-    @Test("only our VTIMEZONE supplies the offsets, and it is right for every instant: 400 days of small-hour slots",
-          arguments: zones)
-    func expandedInZone(_ zone: String) throws {
-        let config = Self.fixtures.appendingPathComponent("zones-around-the-clock.plist").path
-        let files = try compileToFiles(config, style: "expanded", options: ["--now", Self.fixedNow, "--time-zone", zone])
-        defer { try? FileManager.default.removeItem(at: files.folder) }
-        let result = try checkICS("expanded", ics: files.ics, plan: files.plan, rename: true)
-        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-        #expect(result.standardOutput.contains("0 problems"))
-    }
+        @Test("remindc ics writes from a plan file alone what compile --ics writes; recurring asks for the config; another config is refused")
+        func icsCommand() async throws {
+            let files = try await compileToFiles("examples/medication.plist", style: "expanded", options: ["--now", Self.fixedNow])
+            defer { try? FileManager.default.removeItem(at: files.folder) }
+            let fromPlan = try await remindc("ics", files.plan.path, "--config", "examples/medication.plist")
+            #expect(fromPlan.status == 0, "\(fromPlan.standardError)")
+            #expect(fromPlan.standardOutput == String(decoding: try Data(contentsOf: files.ics), as: UTF8.self))
+            // The plan recorded the calendar's name and UID domain.
+            let withoutConfig = try await remindc("ics", files.plan.path)
+            #expect(withoutConfig.standardOutput == String(decoding: try Data(contentsOf: files.ics), as: UTF8.self))
+            // A plan from before those fields: the defaults.
+            let planText = String(decoding: try Data(contentsOf: files.plan), as: UTF8.self)
+            let older = files.folder.appendingPathComponent("older.json")
+            try planText.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.contains("\"calendarName\"") && !$0.contains("\"uidDomain\"") && !$0.contains("\"configDigest\"") }
+                .joined(separator: "\n").write(to: older, atomically: true, encoding: .utf8)
+            let fromOlder = try await remindc("ics", older.path)
+            #expect(fromOlder.standardOutput.contains("X-WR-CALNAME:Reminders"))
+            #expect(fromOlder.standardOutput.contains("@remindc.local"))
+            // Another config than the plan's is refused, naming both digests.
+            let other = try await remindc("ics", files.plan.path, "--config", "examples/daily-facts.plist")
+            #expect(other.status == 1)
+            #expect(other.standardError.contains("is not the config"), "\(other.standardError)")
+            let recurring = try await remindc("ics", files.plan.path, "--ics-style", "recurring")
+            #expect(recurring.status == 1)
+            #expect(recurring.standardError.contains("give the config with --config CONFIG"))
+            let corrupt = files.folder.appendingPathComponent("corrupt.json")
+            try Data("{\"formatVersion\": 1,\n \"timeZone\": }".utf8).write(to: corrupt)
+            let broken = try await remindc("ics", corrupt.path)
+            #expect(broken.status == 1)
+            #expect(broken.standardError.hasPrefix("\(corrupt.path):2:14: error: malformed JSON"))
+        }
 
-    @Test("the recurring export expanded by recurring-ical-events equals the plan's occurrences",
-          arguments: ["examples/activity-lookback.plist", "examples/daily-facts.plist", "examples/intake-goals.plist",
-                      "examples/travel-medication.plist", "Tests/ReminderCompilerTests/Fixtures/recurring-edge-cases.plist"])
-    func recurringRoundTrip(_ config: String) throws {
-        let files = try compileToFiles(config, style: "recurring", options: ["--now", Self.fixedNow, "--pending-limit", "0"])
-        defer { try? FileManager.default.removeItem(at: files.folder) }
-        let result = try checkICS("recurring", ics: files.ics, plan: files.plan, rename: false)
-        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-        #expect(result.standardOutput.contains("0 problems"))
-    }
-
-    @Test("suppressed occurrences become EXDATEs: the recurring export still equals the plan after events")
-    func recurringWithEvents() throws {
-        let files = try compileToFiles(
-            "examples/intake-goals.plist", style: "recurring",
-            options: ["--now", Self.fixedNow, "--pending-limit", "0", "--events", "examples/intake-goals.events.json"]
-        )
-        defer { try? FileManager.default.removeItem(at: files.folder) }
-        let text = String(decoding: try Data(contentsOf: files.ics), as: UTF8.self)
-        #expect(text.contains("EXDATE;TZID=Australia/Sydney:20261122T200000"))
-        let result = try checkICS("recurring", ics: files.ics, plan: files.plan, rename: false)
-        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-    }
-
-    @Test("remindc ics writes from a plan file alone what compile --ics writes; recurring asks for the config; another config is refused")
-    func icsCommand() throws {
-        let files = try compileToFiles("examples/medication.plist", style: "expanded", options: ["--now", Self.fixedNow])
-        defer { try? FileManager.default.removeItem(at: files.folder) }
-        let fromPlan = try remindc("ics", files.plan.path, "--config", "examples/medication.plist")
-        #expect(fromPlan.status == 0, "\(fromPlan.standardError)")
-        #expect(fromPlan.standardOutput == String(decoding: try Data(contentsOf: files.ics), as: UTF8.self))
-        // The plan recorded the calendar's name and UID domain.
-        let withoutConfig = try remindc("ics", files.plan.path)
-        #expect(withoutConfig.standardOutput == String(decoding: try Data(contentsOf: files.ics), as: UTF8.self))
-        // A plan from before those fields: the defaults.
-        let planText = String(decoding: try Data(contentsOf: files.plan), as: UTF8.self)
-        let older = files.folder.appendingPathComponent("older.json")
-        try planText.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.contains("\"calendarName\"") && !$0.contains("\"uidDomain\"") && !$0.contains("\"configDigest\"") }
-            .joined(separator: "\n").write(to: older, atomically: true, encoding: .utf8)
-        let fromOlder = try remindc("ics", older.path)
-        #expect(fromOlder.standardOutput.contains("X-WR-CALNAME:Reminders"))
-        #expect(fromOlder.standardOutput.contains("@remindc.local"))
-        // Another config than the plan's is refused, naming both digests.
-        let other = try remindc("ics", files.plan.path, "--config", "examples/daily-facts.plist")
-        #expect(other.status == 1)
-        #expect(other.standardError.contains("is not the config"), "\(other.standardError)")
-        let recurring = try remindc("ics", files.plan.path, "--ics-style", "recurring")
-        #expect(recurring.status == 1)
-        #expect(recurring.standardError.contains("give the config with --config CONFIG"))
-        let corrupt = files.folder.appendingPathComponent("corrupt.json")
-        try Data("{\"formatVersion\": 1,\n \"timeZone\": }".utf8).write(to: corrupt)
-        let broken = try remindc("ics", corrupt.path)
-        #expect(broken.status == 1)
-        #expect(broken.standardError.hasPrefix("\(corrupt.path):2:14: error: malformed JSON"))
-    }
-
-    @Test("the calendar's frame: no BOM, CRLF, one PRODID, no METHOD, DTSTAMP from the plan's now")
-    func frame() throws {
-        let files = try compileToFiles("examples/daily-facts.plist", style: "expanded", options: ["--now", Self.fixedNow])
-        defer { try? FileManager.default.removeItem(at: files.folder) }
-        let bytes = [UInt8](try Data(contentsOf: files.ics))
-        #expect(Array(bytes.prefix(3)) != [0xEF, 0xBB, 0xBF])
-        let text = String(decoding: bytes, as: UTF8.self)
-        let lines = text.components(separatedBy: "\r\n")
-        #expect(lines.first == "BEGIN:VCALENDAR")
-        #expect(lines.last == "")
-        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
-        #expect(lines.filter { $0.hasPrefix("PRODID:") }.count == 1)
-        #expect(!lines.contains { $0.hasPrefix("METHOD") })
-        #expect(lines.filter { $0.hasPrefix("DTSTAMP:") }.allSatisfy { $0 == "DTSTAMP:20261122T080000Z" })
-        #expect(lines.contains("CALSCALE:GREGORIAN"))
-        #expect(lines.contains("X-WR-TIMEZONE:Asia/Kolkata"))
-        #expect(lines.filter { $0 == "BEGIN:VTIMEZONE" }.count == 1)
+        @Test("the calendar's frame: no BOM, CRLF, one PRODID, no METHOD, DTSTAMP from the plan's now")
+        func frame() async throws {
+            let files = try await compileToFiles("examples/daily-facts.plist", style: "expanded", options: ["--now", Self.fixedNow])
+            defer { try? FileManager.default.removeItem(at: files.folder) }
+            let bytes = [UInt8](try Data(contentsOf: files.ics))
+            #expect(Array(bytes.prefix(3)) != [0xEF, 0xBB, 0xBF])
+            let text = String(decoding: bytes, as: UTF8.self)
+            let lines = text.components(separatedBy: "\r\n")
+            #expect(lines.first == "BEGIN:VCALENDAR")
+            #expect(lines.last == "")
+            #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+            #expect(lines.filter { $0.hasPrefix("PRODID:") }.count == 1)
+            #expect(!lines.contains { $0.hasPrefix("METHOD") })
+            #expect(lines.filter { $0.hasPrefix("DTSTAMP:") }.allSatisfy { $0 == "DTSTAMP:20261122T080000Z" })
+            #expect(lines.contains("CALSCALE:GREGORIAN"))
+            #expect(lines.contains("X-WR-TIMEZONE:Asia/Kolkata"))
+            #expect(lines.filter { $0 == "BEGIN:VTIMEZONE" }.count == 1)
+        }
     }
 }
+
+/// `ICalendarTests` under its short name, for the tests of other suites.
+typealias ICalendarTests = ExternalProgramTests.ICalendarTests
 
 @Suite("iCalendar text")
 struct ICalendarTextTests {

@@ -32,29 +32,34 @@ func contentDescription(_ config: ReminderConfig) -> String {
     return lines.joined(separator: "\n")
 }
 
-@Suite("Interoperability")
-struct InteropTests {
-    @Test("a config written by Python's plistlib with an example's content is accepted as the same config",
-          arguments: try TestEnvironment.exampleConfigs())
-    func plistlibWrittenConfig(_ example: URL) throws {
-        // plistlib reads the example and writes it anew: its own XML layout, escaping and
-        // element order, none of it ours.
-        let script = """
-        import plistlib, sys
-        with open(sys.argv[1], 'rb') as f:
-            data = plistlib.load(f)
-        sys.stdout.buffer.write(plistlib.dumps(data, fmt=plistlib.FMT_XML, sort_keys=True))
-        """
-        let result = try Python.script(["-c", script, example.path])
-        #expect(result.status == 0, "\(result.standardError)")
-        let rewritten = Array(result.standardOutput.utf8)
-        #expect(rewritten != (try TestEnvironment.bytes(example)))
+extension ExternalProgramTests {
+    @Suite("Interoperability")
+    struct InteropTests {
+        @Test("a config written by Python's plistlib with an example's content is accepted as the same config",
+              arguments: try TestEnvironment.exampleConfigs())
+        func plistlibWrittenConfig(_ example: URL) async throws {
+            // plistlib reads the example and writes it anew: its own XML layout, escaping and
+            // element order, none of it ours.
+            let script = """
+            import plistlib, sys
+            with open(sys.argv[1], 'rb') as f:
+                data = plistlib.load(f)
+            sys.stdout.buffer.write(plistlib.dumps(data, fmt=plistlib.FMT_XML, sort_keys=True))
+            """
+            let result = try await Python.script(["-c", script, example.path])
+            #expect(result.status == 0, "\(result.standardError)")
+            let rewritten = Array(result.standardOutput.utf8)
+            #expect(rewritten != (try TestEnvironment.bytes(example)))
 
-        let original = ReminderCompiler.check(try TestEnvironment.bytes(example), path: "original.plist")
-        let fromPython = ReminderCompiler.check(rewritten, path: "plistlib.plist")
-        #expect(fromPython.diagnostics.isEmpty, "\(fromPython.diagnostics.map(\.formatted))")
-        let originalConfig = try #require(original.config)
-        let pythonConfig = try #require(fromPython.config)
-        #expect(contentDescription(pythonConfig) == contentDescription(originalConfig))
+            let original = ReminderCompiler.check(try TestEnvironment.bytes(example), path: "original.plist")
+            let fromPython = ReminderCompiler.check(rewritten, path: "plistlib.plist")
+            #expect(fromPython.diagnostics.isEmpty, "\(fromPython.diagnostics.map(\.formatted))")
+            let originalConfig = try #require(original.config)
+            let pythonConfig = try #require(fromPython.config)
+            #expect(contentDescription(pythonConfig) == contentDescription(originalConfig))
+        }
     }
 }
+
+/// `InteropTests` under its short name, for the tests of other suites.
+typealias InteropTests = ExternalProgramTests.InteropTests

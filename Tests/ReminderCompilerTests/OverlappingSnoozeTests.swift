@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ReminderCompiler
 
-/// SPEC §6 rule 3: overlapping snoozes (a member and its group, a notification and its
+/// Planning rules, "Events and suppression": overlapping snoozes (a member and its group, a notification and its
 /// follow-up) resolve part by part to the latest `at`, whatever the IDs are called.
 @Suite("Overlapping snoozes")
 struct OverlappingSnoozeTests {

@@ -76,7 +76,7 @@ struct PlanScenarioGenerator {
 @Suite("Plan properties")
 struct PlanPropertyTests {
     @Test("suppression never adds a notification or a member; limits cut a prefix; IDs unique; groups list members once",
-          .timeLimit(.minutes(15)))
+          .timeLimit(.minutes(3)))
     func properties() throws {
         var generator = PlanScenarioGenerator(seed: 2026)
         var checkedPlans = 0

@@ -46,16 +46,16 @@ struct SchemaTests {
     }
 
     @Test("xmllint --relaxng agrees, where xmllint is installed")
-    func xmllintAgrees() throws {
+    func xmllintAgrees() async throws {
         let xmllint = URL(fileURLWithPath: "/usr/bin/xmllint")
         guard FileManager.default.isExecutableFile(atPath: xmllint.path) else { return }
         for config in try TestEnvironment.exampleConfigs() {
             // The README's command: quiet for a valid file (no "Attempt to load network entity").
-            let result = try run(xmllint, ["--noout", "--nonet", "--stream", "--relaxng", Self.schema.path, config.path])
+            let result = try await run(xmllint, ["--noout", "--nonet", "--stream", "--relaxng", Self.schema.path, config.path])
             #expect(result.status == 0, "\(config.lastPathComponent): \(result.standardError)")
             #expect(result.standardError == "\(config.path) validates\n")
         }
         let bad = TestEnvironment.invalidExamples.appendingPathComponent("unknown-key.plist")
-        #expect(try run(xmllint, ["--noout", "--nonet", "--stream", "--relaxng", Self.schema.path, bad.path]).status != 0)
+        #expect(try await run(xmllint, ["--noout", "--nonet", "--stream", "--relaxng", Self.schema.path, bad.path]).status != 0)
     }
 }

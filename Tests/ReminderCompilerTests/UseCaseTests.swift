@@ -19,7 +19,7 @@ struct PlanView {
 func compileExample(
     _ example: String, now: String, events: String? = nil, extra: [String] = [],
     sourceLocation: Testing.SourceLocation = #_sourceLocation
-) throws -> PlanView {
+) async throws -> PlanView {
     let folder = try TestEnvironment.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     var arguments = ["compile", example, "--now", now] + extra
@@ -28,7 +28,7 @@ func compileExample(
         try Data(events.utf8).write(to: url)
         arguments += ["--events", url.path]
     }
-    let result = try run(TestEnvironment.remindcExecutable, arguments)
+    let result = try await run(TestEnvironment.remindcExecutable, arguments)
     #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
     let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any] ?? [:]
     return PlanView(json: json, standardError: result.standardError)
@@ -43,8 +43,8 @@ struct MedicationTrackerTests {
     static let morning = "2026-11-22T09:00"  // local, before the 09:20 reminder
 
     @Test("logs both meds at 09:00, reminder at 09:20: today's group and follow-up are gone; tomorrow's stay")
-    func logsBothBeforeTheReminder() throws {
-        let plan = try compileExample(Self.example, now: Self.morning, events: """
+    func logsBothBeforeTheReminder() async throws {
+        let plan = try await compileExample(Self.example, now: Self.morning, events: """
         {"events": [{"activity": "med-a", "at": "2026-11-22T09:00:00+01:00"},
                     {"activity": "med-b", "at": "2026-11-22T09:00:00+01:00"}]}
         """)
@@ -57,8 +57,8 @@ struct MedicationTrackerTests {
     }
 
     @Test("logs Med A only: today's group keeps its ID and holds only Med B, titled as Med B")
-    func logsOneMember() throws {
-        let plan = try compileExample(Self.example, now: Self.morning, events: """
+    func logsOneMember() async throws {
+        let plan = try await compileExample(Self.example, now: Self.morning, events: """
         {"events": [{"activity": "med-a", "at": "2026-11-22T09:05:00+01:00"}]}
         """)
         let group = try #require(plan.notification("morning-20261122-0920"))
@@ -73,8 +73,8 @@ struct MedicationTrackerTests {
     }
 
     @Test("logs all members: the group notification and its follow-up disappear")
-    func logsAllMembers() throws {
-        let plan = try compileExample(Self.example, now: Self.morning, events: """
+    func logsAllMembers() async throws {
+        let plan = try await compileExample(Self.example, now: Self.morning, events: """
         {"events": [{"occurrence": "med-a-20261122-0920", "action": "done"},
                     {"occurrence": "med-b-20261122-0920", "action": "done"}]}
         """)
@@ -85,8 +85,8 @@ struct MedicationTrackerTests {
     }
 
     @Test("logs both at 22:00 for tomorrow: done on tomorrow's member IDs removes tomorrow's occurrence")
-    func doseTakenEarly() throws {
-        let plan = try compileExample(Self.example, now: "2026-11-22T22:00", events: """
+    func doseTakenEarly() async throws {
+        let plan = try await compileExample(Self.example, now: "2026-11-22T22:00", events: """
         {"events": [{"activity": "med-a", "at": "2026-11-22T22:00:00+01:00"},
                     {"activity": "med-b", "at": "2026-11-22T22:00:00+01:00"},
                     {"occurrence": "med-a-20261123-0920", "action": "done"},
@@ -99,10 +99,10 @@ struct MedicationTrackerTests {
     }
 
     @Test("taps Skip on the delivered 09:20: the 09:50 follow-up is cancelled, nothing logged, tomorrow unchanged")
-    func skipDelivered() throws {
+    func skipDelivered() async throws {
         // Without a limit, so that the freed slot does not admit a later notification.
-        let without = try compileExample(Self.example, now: "2026-11-22T09:25", extra: ["--pending-limit", "0"])
-        let plan = try compileExample(Self.example, now: "2026-11-22T09:25", events: """
+        let without = try await compileExample(Self.example, now: "2026-11-22T09:25", extra: ["--pending-limit", "0"])
+        let plan = try await compileExample(Self.example, now: "2026-11-22T09:25", events: """
         {"events": [{"occurrence": "morning-20261122-0920", "action": "skip"}]}
         """, extra: ["--pending-limit", "0"])
         #expect(without.has("morning-20261122-0920-followup"))
@@ -114,8 +114,8 @@ struct MedicationTrackerTests {
     }
 
     @Test("taps Snooze 10 min at 09:22: a one-time snooze notification at 09:32")
-    func snoozeDelivered() throws {
-        let plan = try compileExample(Self.example, now: "2026-11-22T09:23", events: """
+    func snoozeDelivered() async throws {
+        let plan = try await compileExample(Self.example, now: "2026-11-22T09:23", events: """
         {"events": [{"occurrence": "morning-20261122-0920", "action": "snooze", "at": "2026-11-22T09:22:00+01:00"}]}
         """)
         let snooze = try #require(plan.notification("morning-20261122-0920-snooze"))
@@ -129,7 +129,7 @@ struct MedicationTrackerTests {
     }
 
     @Test("adds a 4th medication: the budget keeps the earliest, coveredUntil moves earlier, a warning under 3 days")
-    func fourthMedication() throws {
+    func fourthMedication() async throws {
         let config = try String(contentsOf: TestEnvironment.examples.appendingPathComponent("medication.plist"), encoding: .utf8)
         let fourth = """
             <dict>
@@ -150,8 +150,8 @@ struct MedicationTrackerTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("remindc-four-\(UUID().uuidString).plist")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data(extended.utf8).write(to: url)
-        let before = try compileExample(Self.example, now: Self.morning)
-        let after = try compileExample(url.path, now: Self.morning)
+        let before = try await compileExample(Self.example, now: Self.morning)
+        let after = try await compileExample(url.path, now: Self.morning)
         #expect(before.notifications.count == 64)
         #expect(after.notifications.count == 64)
         let beforeCovered = try #require(before.json["coveredUntil"] as? String)
@@ -165,11 +165,11 @@ struct MedicationTrackerTests {
     }
 
     @Test("app not opened for 30 days: the plan simply ends at coveredUntil; the next launch re-plans")
-    func notOpenedForThirtyDays() throws {
-        let plan = try compileExample(Self.example, now: Self.morning)
+    func notOpenedForThirtyDays() async throws {
+        let plan = try await compileExample(Self.example, now: Self.morning)
         #expect(plan.json["coveredUntil"] as? String == "2026-12-01T09:50:00+01:00")
         #expect(plan.notifications.last?["fireAt"] as? String == "2026-12-01T09:20:00+01:00")
-        let later = try compileExample(Self.example, now: "2026-12-22T09:00")
+        let later = try await compileExample(Self.example, now: "2026-12-22T09:00")
         #expect(later.notifications.count == 64)
         #expect(later.notifications.first?["id"] as? String == "morning-20261222-0920")
     }
@@ -183,58 +183,58 @@ struct LookBackTests {
     static let example = "examples/activity-lookback.plist"
     static let sunday = "2026-11-22T08:00:00Z"
 
-    func plan(_ events: String) throws -> PlanView {
-        try compileExample(Self.example, now: Self.sunday, events: "{\"events\": [\(events)]}")
+    func plan(_ events: String) async throws -> PlanView {
+        try await compileExample(Self.example, now: Self.sunday, events: "{\"events\": [\(events)]}")
     }
 
     @Test("meditates Monday 10:00: Monday 18:00 meditation suppressed (10:00 is inside 06:00–18:00)")
-    func meditatesInTheMorning() throws {
-        let plan = try plan(#"{"activity": "meditation", "at": "2026-11-23T10:00:00-05:00"}"#)
+    func meditatesInTheMorning() async throws {
+        let plan = try await plan(#"{"activity": "meditation", "at": "2026-11-23T10:00:00-05:00"}"#)
         #expect(!plan.has("meditation-20261123-1800"))
         #expect(plan.suppression("meditation-20261123-1800")?["reason"] as? String == "activity")
     }
 
     @Test("no meditation Monday: Monday 18:00 fires")
-    func noMeditation() throws {
-        let plan = try plan("")
+    func noMeditation() async throws {
+        let plan = try await plan("")
         #expect(plan.notification("meditation-20261123-1800")?["fireAt"] as? String == "2026-11-23T18:00:00-05:00")
     }
 
     @Test("workout Monday 10:00: 12:00 stays (window 11:00–12:00), 18:00 suppressed")
-    func workoutInTheMorning() throws {
-        let plan = try plan(#"{"activity": "workout", "at": "2026-11-23T10:00:00-05:00"}"#)
+    func workoutInTheMorning() async throws {
+        let plan = try await plan(#"{"activity": "workout", "at": "2026-11-23T10:00:00-05:00"}"#)
         #expect(plan.has("workout-noon-20261123-1200"))
         #expect(!plan.has("workout-evening-20261123-1800"))
     }
 
     @Test("Monday+Wednesday reminder, activity Monday: only Monday's is suppressed")
-    func onlyThatDay() throws {
-        let plan = try plan(#"{"activity": "meditation", "at": "2026-11-23T10:00:00-05:00"}"#)
+    func onlyThatDay() async throws {
+        let plan = try await plan(#"{"activity": "meditation", "at": "2026-11-23T10:00:00-05:00"}"#)
         #expect(!plan.has("meditation-20261123-1800"))
         #expect(plan.has("meditation-20261125-1800"))
     }
 
     @Test("next day: Tuesday's 18:00 is planned normally (nothing carries over)")
-    func nextDay() throws {
-        let plan = try plan(#"{"activity": "workout", "at": "2026-11-23T10:00:00-05:00"}"#)
+    func nextDay() async throws {
+        let plan = try await plan(#"{"activity": "workout", "at": "2026-11-23T10:00:00-05:00"}"#)
         #expect(plan.has("workout-evening-20261124-1800"))
         #expect(plan.has("workout-noon-20261124-1200"))
     }
 
     @Test("activity after the reminder time does not suppress that reminder")
-    func activityAfterwards() throws {
-        let plan = try plan(#"{"activity": "meditation", "at": "2026-11-23T18:00:01-05:00"}"#)
+    func activityAfterwards() async throws {
+        let plan = try await plan(#"{"activity": "meditation", "at": "2026-11-23T18:00:01-05:00"}"#)
         #expect(plan.has("meditation-20261123-1800"))
     }
 
     @Test("activity exactly at the reminder time suppresses it (the window ends inclusive)")
-    func activityAtTheReminderTime() throws {
-        let plan = try plan(#"{"activity": "meditation", "at": "2026-11-23T18:00:00-05:00"}"#)
+    func activityAtTheReminderTime() async throws {
+        let plan = try await plan(#"{"activity": "meditation", "at": "2026-11-23T18:00:00-05:00"}"#)
         #expect(!plan.has("meditation-20261123-1800"))
         // And exactly 12 hours before is the window's inclusive start.
-        let early = try self.plan(#"{"activity": "meditation", "at": "2026-11-23T06:00:00-05:00"}"#)
+        let early = try await self.plan(#"{"activity": "meditation", "at": "2026-11-23T06:00:00-05:00"}"#)
         #expect(!early.has("meditation-20261123-1800"))
-        let tooEarly = try self.plan(#"{"activity": "meditation", "at": "2026-11-23T05:59:59-05:00"}"#)
+        let tooEarly = try await self.plan(#"{"activity": "meditation", "at": "2026-11-23T05:59:59-05:00"}"#)
         #expect(tooEarly.has("meditation-20261123-1800"))
     }
 }

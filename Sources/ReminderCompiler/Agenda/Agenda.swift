@@ -6,7 +6,8 @@ public struct Agenda: Sendable {
     public enum Status: Sendable, Hashable {
         /// In the plan: the phone shows it.
         case planned
-        /// Removed by an event, look-back or quiet hours (SPEC §6, §13).
+        /// Removed by an event, look-back or quiet hours (Planning rules, "Events and
+        /// suppression" and "Quiet hours").
         case suppressed(SuppressedNotification.Reason)
         /// In the window but after the budget's cut (`coveredUntil`): not scheduled yet.
         case dropped
@@ -14,13 +15,18 @@ public struct Agenda: Sendable {
 
     /// One notification, or one that will not come.
     public struct Entry: Sendable, Hashable {
+        /// The notification's ID in the plan (or, when suppressed, the ID it would have had).
         public var id: String
         /// `single`, `group`, `followUp` or `snooze`; a suppressed entry's kind is its ID's.
         public var kind: PlannedNotification.Kind
+        /// When it fires, or would have fired, with the plan zone's offset.
         public var fireAt: ZonedInstant
+        /// The notification's title; for a suppressed entry, its members' titles joined by
+        /// ", " (their ids when the agenda was made without the config).
         public var title: String
         /// The member reminders' ids.
         public var reminders: [String]
+        /// Whether it comes, and if not, why.
         public var status: Status
         /// When quiet hours deferred it: the instant it was due.
         public var deferredFrom: ZonedInstant?
@@ -34,13 +40,17 @@ public struct Agenda: Sendable {
 
     /// The time of an entry in the zone its reminders pin.
     public struct HomeZoneTime: Sendable, Hashable {
+        /// The IANA name of the reminders' zone.
         public var name: String
+        /// The entry's instant, with that zone's offset.
         public var time: ZonedInstant
     }
 
     /// A member left out of a notification that still comes.
     public struct RemovedMember: Sendable, Hashable {
+        /// The removed member's reminder id.
         public var reminder: String
+        /// What removed it.
         public var reason: SuppressedNotification.Reason
     }
 
@@ -48,7 +58,9 @@ public struct Agenda: Sendable {
     public struct ClockChange: Sendable, Hashable {
         /// The first instant with the new offset.
         public var instant: Int64
+        /// The UTC offset before the change, in seconds (positive east of Greenwich).
         public var offsetBefore: Int
+        /// The UTC offset from `instant` on, in seconds (positive east of Greenwich).
         public var offsetAfter: Int
         /// Whether local times are skipped (clocks forward) rather than repeated.
         public var isGap: Bool { offsetAfter > offsetBefore }
@@ -56,15 +68,19 @@ public struct Agenda: Sendable {
 
     /// One local date.
     public struct Day: Sendable, Hashable {
+        /// The date, in the plan zone.
         public var date: CivilDate
         /// Top-level entries in firing order; follow-ups and snoozes are under their parent
         /// when it is on the agenda.
         public var entries: [Entry]
+        /// The offset changes on this date (in its local time before the change), in
+        /// order.
         public var clockChanges: [ClockChange]
     }
 
     /// The plan's zone.
     public var timeZone: String
+    /// The plan's `now`: the agenda shows what comes after it.
     public var now: ZonedInstant
     /// The last instant shown.
     public var end: ZonedInstant
@@ -72,6 +88,7 @@ public struct Agenda: Sendable {
     public var coveredUntil: ZonedInstant?
     /// How many notifications the budget left out in the whole window.
     public var dropped: Int
+    /// The dates that have entries or clock changes, ascending; other dates are left out.
     public var days: [Day]
 }
 
@@ -79,10 +96,13 @@ extension Agenda {
     /// The agenda of a plan from `now` for `days` days (the whole window when nil).
     ///
     /// - Parameters:
+    ///   - plan: the plan to show.
     ///   - config: the plan's config, for the titles of suppressed notifications (their
     ///     reminders' ids otherwise).
     ///   - unbudgeted: the same compile without the budget, whose extra notifications are
     ///     shown as dropped; without it only their count is known.
+    ///   - days: how many days to show from `now`; the whole window when nil.
+    ///   - zones: the tz database the plan's zone is read from.
     public init(plan: Plan, config: ReminderConfig? = nil, unbudgeted: Plan? = nil, days: Int? = nil, zones: TimeZoneDatabase = .system) {
         // At most a horizon's length (3 660 days) from `now`, whatever the plan or `days`
         // says: a plan built in code may hold any instants, and no sum may overflow.

@@ -1,5 +1,5 @@
-/// Which notifications the expanded calendar holds (SPEC §13): root `calendarScope`,
-/// `--ics-scope`.
+/// Which notifications the expanded calendar holds (Planning rules, "Calendar scope"):
+/// root `calendarScope`, `--ics-scope`.
 public enum CalendarScope: String, Sendable, Hashable, CaseIterable {
     /// The plan's notifications, after the budget (the default).
     case plan

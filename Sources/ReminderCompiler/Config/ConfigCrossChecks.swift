@@ -1,4 +1,5 @@
-/// Checks that span several reminders or sections of the config (SPEC §4).
+/// Checks that span several reminders or sections of the config (Config reference,
+/// "Validation").
 extension ConfigDecoder {
     mutating func checkIdentifiers(_ config: ReminderConfig) {
         var firstLocationOfID: [String: SourceLocation] = [:]
@@ -57,8 +58,9 @@ extension ConfigDecoder {
         reader.diagnostics.append(contentsOf: Self.neverFiringWarnings(config, now: now, zone: zone, zones: zones))
     }
 
-    /// Warnings for reminders that produce no slot from `now` on (SPEC §4): an `end` or
-    /// every `at` in the past, or a date rule that no date satisfies.
+    /// Warnings for reminders that produce no slot from `now` on (Config reference,
+    /// "Validation"): an `end` or every `at` in the past, or a date rule that no date
+    /// satisfies.
     static func neverFiringWarnings(_ config: ReminderConfig, now: Int64, zone planZone: ZoneRules, zones: TimeZoneDatabase) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         for reminder in config.reminders where reminder.enabled {

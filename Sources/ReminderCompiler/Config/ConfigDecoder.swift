@@ -12,8 +12,8 @@ public struct ConfigOptions: Sendable {
     }
 }
 
-/// Turns a plist tree into a validated `ReminderConfig` (SPEC §3, §4), reporting every
-/// problem in one pass.
+/// Turns a plist tree into a validated `ReminderConfig` (Config reference, with its
+/// "Validation" section), reporting every problem in one pass.
 struct ConfigDecoder {
     var reader = FieldReader()
     let zones: TimeZoneDatabase

@@ -1,6 +1,7 @@
-/// The rules of SPEC §4 on a config value, however it was made: decoded from a file,
-/// built in code, or decoded and then changed. Planning relies on them (a zero interval
-/// would divide by zero), so `ReminderCompiler.plan` runs them before anything else.
+/// The rules of the Config reference's "Validation" section on a config value, however
+/// it was made: decoded from a file, built in code, or decoded and then changed.
+/// Planning relies on them (a zero interval would divide by zero), so
+/// `ReminderCompiler.plan` runs them before anything else.
 ///
 /// A value is named by its key path (`reminders[1].schedule.interval`) when its part of
 /// the config was built in code, and by the file position of its part otherwise. The
@@ -334,12 +335,15 @@ struct ConfigValidator {
 }
 
 extension ReminderConfig {
-    /// Checks the config against every rule of SPEC §4, as the plist decoder does, and
-    /// returns the errors and warnings. Values of parts built in code are named by key
-    /// path (`reminders[1].schedule.interval: error: 'interval' is 0; expected 1–1000`).
+    /// Checks the config against every rule of the Config reference's "Validation"
+    /// section, as the plist decoder does, and returns the errors and warnings. Values of
+    /// parts built in code are named by key path
+    /// (`reminders[1].schedule.interval: error: 'interval' is 0; expected 1–1000`).
     ///
-    /// - Parameter timeZoneOverride: a zone given beside the config, which then need not
-    ///   name one itself.
+    /// - Parameters:
+    ///   - timeZoneOverride: a zone given beside the config, which then need not name one
+    ///     itself.
+    ///   - zones: the tz database the zone names are checked against.
     public func validate(timeZoneOverride: String? = nil, zones: TimeZoneDatabase = .system) -> [Diagnostic] {
         ConfigValidator(self, zones: zones, timeZoneOverride: timeZoneOverride).diagnostics
     }

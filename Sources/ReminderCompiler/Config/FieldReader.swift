@@ -83,7 +83,7 @@ struct FieldReader {
         return Int(value)
     }
 
-    /// A `<real>`, or an `<integer>` where a real is expected (SPEC §3).
+    /// A `<real>`, or an `<integer>` where a real is expected (Config reference).
     mutating func real(_ key: String, in fields: Fields, accepts: (Double) -> Bool, rangeText: String) -> Double? {
         guard let entry = fields[key] else { return nil }
         let value: Double

@@ -1,4 +1,4 @@
-/// A validated reminder config (SPEC §3): what the compiler plans from.
+/// A validated reminder config (Config reference): what the compiler plans from.
 ///
 /// Values that the file left out hold their documented defaults. Every part keeps the
 /// location of the element it came from, so later stages can point at the config.
@@ -40,7 +40,7 @@ public struct ReminderConfig: Sendable {
     }
 }
 
-/// How a group's merged notification is worded (SPEC §3.1).
+/// How a group's merged notification is worded (Config reference, `groups`).
 public struct GroupDefinition: Sendable, Hashable {
     /// Title template; `{count}` and `{titles}` are replaced.
     public var title: String = "{count} reminders"
@@ -60,7 +60,7 @@ public struct GroupDefinition: Sendable, Hashable {
     }
 }
 
-/// A button on a notification (SPEC §3.1).
+/// A button on a notification (Config reference, `categories`).
 public struct NotificationAction: Sendable, Hashable {
     /// The action's identifier.
     public var id: String
@@ -85,6 +85,9 @@ public struct NotificationAction: Sendable, Hashable {
 
 /// How loudly a notification asks for attention.
 public enum InterruptionLevel: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// The config's `interruptionLevel` values, quietest first, named as Apple's
+    /// `UNNotificationInterruptionLevel` names them; `active` is the default. A `critical`
+    /// notification is exempt from quiet hours unless its reminder opts in.
     case passive, active, timeSensitive, critical
 
     private var rank: Int { Self.allCases.firstIndex(of: self)! }
@@ -93,7 +96,8 @@ public enum InterruptionLevel: String, Sendable, Hashable, CaseIterable, Compara
     public static func < (lhs: InterruptionLevel, rhs: InterruptionLevel) -> Bool { lhs.rank < rhs.rank }
 }
 
-/// How an activity logged before a slot suppresses it (SPEC §6).
+/// How an activity logged before a slot suppresses it (Planning rules, "Events and
+/// suppression").
 public enum Lookback: Sendable, Hashable {
     /// An event within this many seconds before the slot (inclusive) suppresses it.
     case seconds(Int)
@@ -105,7 +109,7 @@ public enum Lookback: Sendable, Hashable {
     case sameDayCounted
 }
 
-/// A second notification after the first (SPEC §5.5).
+/// A second notification after the first (Planning rules, "Follow-ups and nag chains").
 public struct FollowUp: Sendable, Hashable {
     /// Minutes after the parent, 1–1440.
     public var afterMinutes: Int
@@ -161,7 +165,7 @@ public struct FollowUp: Sendable, Hashable {
     }
 }
 
-/// One reminder of the config (SPEC §3.2).
+/// One reminder of the config (Config reference, `reminders`).
 public struct Reminder: Sendable {
     /// Unique among reminders and group keys.
     public var id: String
@@ -169,7 +173,7 @@ public struct Reminder: Sendable {
     public var title: String
     /// The notification body when `bodies` is empty.
     public var body: String = ""
-    /// Rotating bodies (SPEC §5.3); empty when not used.
+    /// Rotating bodies (Planning rules, "Rotating bodies"); empty when not used.
     public var bodies: [String] = []
     /// A disabled reminder yields nothing.
     public var enabled: Bool = true
@@ -195,7 +199,8 @@ public struct Reminder: Sendable {
     public var userInfo: [String: String] = [:]
     /// Length of the calendar event, 0–1440.
     public var durationMinutes: Int = 15
-    /// List earlier notifications of the same day for removal (SPEC §5.5).
+    /// List earlier notifications of the same day for removal (Planning rules, "Replacing
+    /// earlier notifications").
     public var replacesEarlier: Bool = false
     /// Whether the config's quiet hours apply: `true` or `false` decides; nil applies them
     /// unless the notification is `critical`.

@@ -1,12 +1,13 @@
 /// Building configs in code, as an app does from its own database: every config type has
-/// an initializer with the defaults of SPEC §3, and schedules have one builder per shape.
+/// an initializer with the defaults of the Config reference, and schedules have one
+/// builder per shape.
 ///
 /// Nothing here checks values: `ReminderConfig.validate()` does, with the same rules and
 /// messages as the plist decoder, naming each value by its key path
 /// (`reminders[1].schedule.interval`). `ReminderCompiler.plan` validates before planning,
 /// so a config built in code is never trusted blindly.
 extension ReminderConfig {
-    /// Creates a config in code. Unset values take the defaults of SPEC §3.1.
+    /// Creates a config in code. Unset values take the defaults the Config reference gives.
     public init(
         timeZone: String? = nil, horizonDays: Int = 30, pendingLimit: Int = 64, reservedSlots: Int = 0,
         minimumCoverageDays: Double = 3, calendarName: String = "Reminders", uidDomain: String = "remindc.local",

@@ -1,4 +1,5 @@
-/// What already happened, read from an events file (SPEC §6).
+/// What already happened, read from an events file (Planning rules, "Events and
+/// suppression").
 public struct ReminderEvents: Sendable, Hashable {
     /// Instants (seconds since 1970 UTC) at which each activity was logged, ascending.
     public var activities: [String: [Int64]] = [:]

@@ -19,6 +19,7 @@ public struct Explanation: Sendable, Hashable {
         case unknown
     }
 
+    /// The answer: whether the plan has the ID, and if not, what kind of reason keeps it out.
     public var verdict: Verdict
     /// Sentences for a person, the first one the answer.
     public var lines: [String]

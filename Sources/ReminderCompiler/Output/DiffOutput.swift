@@ -1,4 +1,5 @@
-/// The diff's two forms (SPEC §9): text for people and code review, JSON for programs.
+/// The diff's two forms (Planning rules, "Diff"; the JSON in Plan format): text for
+/// people and code review, JSON for programs.
 public enum DiffOutput {
     /// The JSON form: `add` and `update` hold whole notifications as the plan writes them.
     public static func json(_ diff: PlanDiff) -> [UInt8] {

@@ -1,4 +1,4 @@
-/// The two ways a plan becomes an iCalendar file (SPEC §10).
+/// The two ways a plan becomes an iCalendar file (see the Calendars article).
 public enum ICalendarStyle: String, Sendable, CaseIterable {
     /// One VEVENT per plan notification.
     case expanded

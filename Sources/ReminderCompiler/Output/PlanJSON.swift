@@ -1,6 +1,6 @@
-/// The plan JSON of SPEC §8, byte for byte the same for the same plan.
+/// The plan JSON described in Plan format, byte for byte the same for the same plan.
 ///
-/// Keys come in the order SPEC §8 shows. Optional fields are omitted when empty; their
+/// Keys come in the order Plan format shows. Optional fields are omitted when empty; their
 /// place is: `group` and `parent` after `reminders`; `category`, `sound`, `threadID`,
 /// `userInfo`, `replaces` and `durationMinutes` (when not 15) after `interruptionLevel`.
 public enum PlanJSON {

@@ -1,4 +1,4 @@
-/// Reads a plan JSON file back (SPEC §8) — a previous plan, or a plan to export — and
+/// Reads a plan JSON file back (Plan format) — a previous plan, or a plan to export — and
 /// checks its structure; every error names the file, and the line and column.
 enum PlanReader {
     static let planKeys = [
@@ -184,7 +184,7 @@ extension ReminderCompiler {
     /// every command stays near 1 GB (measured figures in the README).
     public static let maximumPlanBytes = 384 << 20
 
-    /// Reads a plan JSON file (SPEC §8); nil when it is malformed or of another
+    /// Reads a plan JSON file (Plan format); nil when it is malformed or of another
     /// `formatVersion`, with errors at their line and column.
     public static func readPlan(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> Plan? {
         if bytes.count <= maximumPlanBytes, let plan = FastPlanReader.read(bytes) { return plan }

@@ -1,4 +1,4 @@
-/// The pending-notification budget of SPEC §7.
+/// The pending-notification budget (Planning rules, "The budget").
 struct Budget {
     /// Most notifications the plan may hold; 0 = unlimited.
     let pendingLimit: Int

@@ -1,4 +1,5 @@
-/// Turns notification units into titled notifications (SPEC §5.3–§5.5).
+/// Turns notification units into titled notifications (Planning rules, "Rotating bodies",
+/// "Groups" and "Follow-ups and nag chains").
 struct NotificationRenderer {
     let config: ReminderConfig
     /// The planner's reminders, which `MemberSlot.reminder` indexes.
@@ -94,8 +95,8 @@ struct NotificationRenderer {
 
     /// What a notification of `unit`'s live members (`nil`: all of them) shows: a group's
     /// texts come from its templates when two or more members are live, else from the one
-    /// member (SPEC §5.4, §6 rule 4). Follow-ups and snoozes of follow-ups show the
-    /// members' follow-up texts. Each distinct content is made once per plan.
+    /// member (Planning rules, "Groups" and "Events and suppression"). Follow-ups and
+    /// snoozes of follow-ups show the members' follow-up texts. Each distinct content is made once per plan.
     func content(of unit: NotificationUnit, live: [Int]?, followUp: Bool) -> NotificationContent {
         let firstLive = unit.member(live?.first ?? 0)
         if Self.isSingle(unit, live: live) {
@@ -175,7 +176,8 @@ struct NotificationRenderer {
     }
 }
 
-/// A group title or body with `{count}` and `{titles}` placeholders (SPEC §3.1).
+/// A group title or body with `{count}` and `{titles}` placeholders (Config reference,
+/// `groups`).
 struct GroupTemplate {
     private enum Part {
         case text(Substring)

@@ -1,4 +1,4 @@
-/// A compiled plan (SPEC §8): dated one-time notifications with stable IDs.
+/// A compiled plan (Plan format): dated one-time notifications with stable IDs.
 public struct Plan: Sendable, Hashable {
     /// Always 1.
     public var formatVersion = 1
@@ -83,7 +83,7 @@ public struct PlannedNotification: Sendable, Hashable {
         case snooze
     }
 
-    /// The stable ID (SPEC §5.2).
+    /// The stable ID (Planning rules, "Stable IDs").
     public var id: String {
         get { storedID.text(key: content.idKeyBytes) }
         set { storedID = .text(newValue) }
@@ -107,7 +107,7 @@ public struct PlannedNotification: Sendable, Hashable {
     }
     /// IDs the app removes from the notification centre when this one is delivered.
     public var replaces: [String]
-    /// `id` hashed for platforms with integer notification IDs (SPEC §8).
+    /// `id` hashed for platforms with integer notification IDs (Plan format).
     public var numericId: UInt32
     /// 0 when new; carried forward and incremented on change with a previous plan.
     public var sequence: Int
@@ -249,6 +249,7 @@ public struct PlannedNotification: Sendable, Hashable {
         content = content.changing(body)
     }
 
+    /// Whether two notifications agree in every field the plan JSON holds for them.
     public static func == (lhs: PlannedNotification, rhs: PlannedNotification) -> Bool {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.fireAt == rhs.fireAt && lhs.slot == rhs.slot
             && lhs.parent == rhs.parent && lhs.replaces == rhs.replaces && lhs.numericId == rhs.numericId
@@ -256,6 +257,7 @@ public struct PlannedNotification: Sendable, Hashable {
             && (lhs.content === rhs.content || lhs.content.texts == rhs.content.texts)
     }
 
+    /// Hashes the fields that `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(kind)
@@ -271,8 +273,11 @@ public struct PlannedNotification: Sendable, Hashable {
 
 /// A notification removed inside the window, and why.
 public struct SuppressedNotification: Sendable, Hashable, Codable {
-    /// Why it was removed (SPEC §6).
+    /// Why it was removed (Planning rules, "Events and suppression").
     public enum Reason: String, Sendable, Hashable {
+        /// `activity`: a logged activity suppressed it (look-back or counted goal);
+        /// `done`, `skip`: an event with that action named it; `snoozed`: a snooze took it
+        /// over.
         case activity, done, skip, snoozed
         /// Dropped by the config's quiet hours.
         case quietHours
@@ -288,7 +293,8 @@ public struct SuppressedNotification: Sendable, Hashable, Codable {
     public var reason: Reason
 }
 
-/// Stable notification identifiers (SPEC §5.2, §8).
+/// Stable notification identifiers (Planning rules, "Stable IDs"; `numericId` in Plan
+/// format).
 public enum NotificationID {
     /// `{key}-{yyyyMMdd}-{HHmm}` for a reminder id or group key and a slot.
     public static func occurrence(_ key: String, slot: LocalDateTime) -> String {
@@ -321,7 +327,7 @@ public enum NotificationID {
         "\(reminder)-\(zeroPadded(time.hour, 2))\(zeroPadded(time.minute, 2))"
     }
 
-    /// `first < second` for IDs, compared byte by byte: IDs are ASCII (SPEC §3.1), whose
+    /// `first < second` for IDs, compared byte by byte: IDs are ASCII (Config reference), whose
     /// byte order is String's order, and comparing bytes skips String's Unicode checks.
     static func precedes(_ first: String, _ second: String) -> Bool {
         var first = first

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// What an app must do to go from one plan to the next (SPEC §9).
+/// What an app must do to go from one plan to the next (Planning rules, "Diff").
 public struct PlanDiff: Sendable, Hashable {
     /// A notification in both plans whose fields differ.
     public struct Update: Sendable, Hashable {
@@ -166,7 +166,7 @@ public enum FieldValue: Sendable, Hashable {
     /// The plan's `categories`.
     case categories([String: [NotificationAction]])
 
-    /// The notification keys in the order of SPEC §8.
+    /// The notification keys in the order Plan format gives.
     static let fieldOrder = [
         "id", "kind", "fireAt", "deferredFrom", "slot", "timeZone", "reminders", "group", "parent", "title", "body",
         "interruptionLevel", "category", "sound", "threadID", "userInfo", "replaces", "durationMinutes", "numericId", "sequence",

@@ -59,7 +59,8 @@ struct NotificationUnit {
     func member(_ index: Int) -> MemberSlot { index == 0 ? firstMember : otherMembers[index - 1] }
 }
 
-/// Builds the notifications of a plan from a validated config (SPEC §5, §7).
+/// Builds the notifications of a plan from a validated config (Planning rules, from
+/// "Slots and the planning window" to "The budget").
 struct Planner {
     /// The enabled reminders, sorted by the key their notifications' IDs start with (the
     /// group's, else their own id), then by id: group members are listed in ascending
@@ -167,8 +168,9 @@ struct Planner {
         return units
     }
 
-    /// The notifications inside the window after the events, in SPEC §7's order
-    /// `(fireAt, id)`, not yet rendered: the budget decides which are worth rendering.
+    /// The notifications inside the window after the events, in the budget's order
+    /// `(fireAt, id)` (Planning rules, "The budget"), not yet rendered: the budget decides
+    /// which are worth rendering.
     ///
     /// With `instants`, only notifications and removals firing in that range are kept: a
     /// plan written in chunks drafts one range of instants at a time.
@@ -348,7 +350,7 @@ struct Planner {
 
     /// For units whose reminders ask for `replacesEarlier`: the IDs of the same reminder's
     /// (or group's) earlier slots on the same local date, each followed by its follow-up
-    /// chain (SPEC §5.5, §13).
+    /// chain (Planning rules, "Replacing earlier notifications").
     private func earlierIDsOnSameDate(_ units: [NotificationUnit]) -> [Int: [String]] {
         var result: [Int: [String]] = [:]
         var byKeyAndDate: [String: [CivilDate: [Int]]] = [:]
@@ -408,7 +410,8 @@ struct PlanDraft {
     var snoozeLinks: [SnoozeLink] = []
     /// Members the look-back removed from snooze follow-ups, where it removed some.
     var snoozeChainRemovals: [SnoozeLink: [Int: SuppressedNotification.Reason]] = [:]
-    /// Removals inside the window (SPEC §6), sorted by `(fireAt, id, reason)`.
+    /// Removals inside the window (Planning rules, "Events and suppression"), sorted by
+    /// `(fireAt, id, reason)`.
     var suppressed: [SuppressedNotification] = []
     /// Unknown IDs in the events.
     var warnings: [Diagnostic] = []
@@ -471,10 +474,10 @@ struct PlanDraft {
         }
     }
 
-    /// Sorts the candidates by `(fireAt, id)` (SPEC §7): by time alone first, which
-    /// compares integers, then each run of equal times by ID. Candidates are made reminder
-    /// by reminder, in the order of their IDs' keys, so a run is almost always in order
-    /// already and costs one comparison of IDs per candidate to check.
+    /// Sorts the candidates by `(fireAt, id)` (Planning rules, "The budget"): by time alone
+    /// first, which compares integers, then each run of equal times by ID. Candidates are
+    /// made reminder by reminder, in the order of their IDs' keys, so a run is almost
+    /// always in order already and costs one comparison of IDs per candidate to check.
     mutating func sortCandidates() {
         var sorted = candidates
         candidates = []

@@ -1,5 +1,5 @@
-/// Carries `sequence` numbers forward from a previous plan (SPEC §8), and counts up the
-/// `SEQUENCE` of each recurring calendar series that changed.
+/// Carries `sequence` numbers forward from a previous plan (Plan format), and counts up
+/// the `SEQUENCE` of each recurring calendar series that changed.
 ///
 /// A series (a reminder at one time of day) changed when one of its instances changed,
 /// appeared or disappeared where both plans are complete: after the new `now` and before
@@ -67,9 +67,9 @@ final class SequenceCarrier {
 }
 
 extension ReminderCompiler {
-    /// Carries `sequence` forward from a previous plan (SPEC §8): an unchanged notification
-    /// keeps its number, a changed one gets the previous number + 1, a new one 0; and
-    /// `seriesSequences`, counted up for each recurring series that changed.
+    /// Carries `sequence` forward from a previous plan (Plan format): an unchanged
+    /// notification keeps its number, a changed one gets the previous number + 1, a new
+    /// one 0; and `seriesSequences`, counted up for each recurring series that changed.
     public static func carrySequences(into plan: inout Plan, from previous: Plan) {
         let carrier = SequenceCarrier(previous, now: plan.now.seconds)
         for index in plan.notifications.indices { carrier.carry(into: &plan.notifications[index]) }

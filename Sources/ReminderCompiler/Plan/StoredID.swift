@@ -36,9 +36,10 @@ enum StoredID: Sendable {
     }
 }
 
-/// What follows the key in an occurrence's ID (SPEC §5.2): `-{yyyyMMdd}-{HHmm}`, then
-/// `-followup` for chain member 1 and `-followup-{n}` for the later ones. The slot's
-/// digits are written once, when the notification is made, and copied as two words.
+/// What follows the key in an occurrence's ID (Planning rules, "Stable IDs"):
+/// `-{yyyyMMdd}-{HHmm}`, then `-followup` for chain member 1 and `-followup-{n}` for the
+/// later ones. The slot's digits are written once, when the notification is made, and
+/// copied as two words.
 struct OccurrenceTail: Sendable {
     /// `-yyyyMMdd-HHmm` and two spare bytes, as stored in memory.
     private let slotBytes: (UInt64, UInt64)

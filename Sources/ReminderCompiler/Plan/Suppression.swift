@@ -1,4 +1,5 @@
-/// Why members were removed from a unit's notifications (SPEC §6).
+/// Why members were removed from a unit's notifications (Planning rules, "Events and
+/// suppression").
 struct UnitRemovals {
     /// Reason by member position, for the unit's own notification.
     var parent: [Int: SuppressedNotification.Reason] = [:]
@@ -41,7 +42,7 @@ struct UnitKey: Hashable {
     let slot: LocalDateTime
 }
 
-/// A snooze notification to add (SPEC §6 rule 3).
+/// A snooze notification to add (Planning rules, "Events and suppression", on `snooze`).
 struct SnoozePlan {
     /// `{X}-snooze`.
     let id: String
@@ -61,7 +62,8 @@ struct SnoozePlan {
 }
 
 /// When a notification's follow-ups fire: `afterMinutes` after it, then every
-/// `everyMinutes` (SPEC §13, nag chains). Members of a group share one chain.
+/// `everyMinutes` (Planning rules, "Follow-ups and nag chains"). Members of a group
+/// share one chain.
 struct FollowUpChain {
     let parentInstant: Int64
     /// Seconds from the parent to the first member, and between later members.
@@ -149,7 +151,8 @@ extension Planner {
         return unit
     }
 
-    /// Applies `done`, `skip` and `snooze` events (SPEC §6 rules 2, 3 and 5).
+    /// Applies `done`, `skip` and `snooze` events, and warns about unknown IDs (Planning
+    /// rules, "Events and suppression").
     func actionEffects(_ events: ReminderEvents, units: [NotificationUnit], unitIndex: [UnitKey: Int]) -> ActionEffects {
         var effects = ActionEffects()
         // An event on {X}-snooze is an event on X.
@@ -231,7 +234,7 @@ extension Planner {
         // ones. Snoozes may overlap (a member and its group, a notification and its
         // follow-up); each part goes to the covering snooze with the latest `at`, at equal
         // `at` the greater snooze ID, so that the result never depends on how IDs sort
-        // (SPEC §6 rule 3).
+        // (Planning rules, "Events and suppression", on overlapping snoozes).
         struct Part: Hashable {
             let unit: UnitKey
             let position: Int
@@ -309,7 +312,8 @@ extension Planner {
         return effects
     }
 
-    /// The snooze length of the notification's category, else 10 minutes (SPEC §6).
+    /// The snooze length of the notification's category, else 10 minutes (Planning rules,
+    /// "Events and suppression").
     func snoozeMinutes(of unit: NotificationUnit, live: [Int]) -> Int {
         let categories = live.map { reminders[unit.member($0).reminder].category }
         let category = unit.group.flatMap { config.groups[$0]?.category }
@@ -334,8 +338,9 @@ extension Planner {
 
     /// Whether the look-back of a member removes its part in a notification firing at
     /// `instant` (the slot's own, a follow-up's or a snooze follow-up's): events of its
-    /// activity from the look-back's start to `instant` (SPEC §6 rule 1); with
-    /// `countsEntries`, as many as the slot's place among the date's slots (SPEC §13).
+    /// activity from the look-back's start to `instant` (Planning rules, "Events and
+    /// suppression"); with `countsEntries`, as many as the slot's place among the date's
+    /// slots (Planning rules, "Counted goals").
     func lookBackRemoves(_ member: MemberSlot, upTo instant: Int64, order: inout DailySlotOrder) -> Bool {
         guard let lookback = reminders[member.reminder].lookback else { return false }
         let start: Int64
@@ -351,8 +356,8 @@ extension Planner {
         return activityCount(reminders[member.reminder].activity, in: start...max(start, instant)) >= needed
     }
 
-    /// Look-back suppression of a unit's members (SPEC §6 rule 1), added to `removals`
-    /// where no other event removed the member already.
+    /// Look-back suppression of a unit's members (Planning rules, "Events and
+    /// suppression"), added to `removals` where no other event removed the member already.
     func applyLookBack(
         to unit: NotificationUnit, chain: FollowUpChain?, removals: inout UnitRemovals, order: inout DailySlotOrder
     ) {

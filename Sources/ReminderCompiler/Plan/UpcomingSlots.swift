@@ -1,6 +1,6 @@
 /// One upcoming slot of a reminder, for `remindc next`.
 public struct UpcomingSlot: Sendable, Hashable {
-    /// The member occurrence ID (SPEC §5.2).
+    /// The member occurrence ID (Planning rules, "Stable IDs").
     public var id: String
     /// The slot.
     public var slot: Slot

@@ -1,4 +1,5 @@
-/// Hours in which notifications stay silent (SPEC §13): root `quietHours`.
+/// Hours in which notifications stay silent (Planning rules, "Quiet hours"): root
+/// `quietHours`.
 public struct QuietHours: Sendable, Hashable {
     /// What happens to a notification that would fire inside the quiet hours.
     public enum Action: String, Sendable, Hashable, CaseIterable {

@@ -136,6 +136,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
 /// A day of the week, Monday first as ISO 8601 and the config's week counting have it.
 public enum Weekday: Int, Sendable, Hashable, CaseIterable, Comparable {
+    /// Monday to Sunday; the raw value is the ISO 8601 day number, 1 (Monday) to 7 (Sunday).
     case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The config's full name (`monday`).

@@ -1,7 +1,10 @@
-/// When a reminder fires (SPEC §3.3), validated.
+/// When a reminder fires (Config reference, `schedule`), validated.
 public struct Schedule: Sendable, Hashable {
     /// How often the schedule repeats.
     public enum Frequency: String, Sendable, Hashable, CaseIterable {
+        /// The config's `frequency` values: `daily`, `weekly` (on `weekdays`), `monthly` (on
+        /// `days` or `weekdayOrdinals`) and `yearly` (in `months`), each every `interval`
+        /// periods; `once` fires only at its `at` date-times.
         case daily, weekly, monthly, yearly, once
     }
 

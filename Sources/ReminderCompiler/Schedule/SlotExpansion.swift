@@ -2,12 +2,12 @@
 public struct Slot: Sendable, Hashable {
     /// The nominal local date and time the schedule produced.
     public var local: LocalDateTime
-    /// The instant it fires (SPEC §5.1).
+    /// The instant it fires (Planning rules, "Time zones and daylight-saving changes").
     public var instant: Int64
     /// Whether a daylight-saving gap moved it (02:30 on a spring-forward day fires at 03:30).
     public var movedByGap: Bool
-    /// k of SPEC §5.3: the slot's position among all slots counted from the anchor date,
-    /// including those removed by `except`; selects the rotating body.
+    /// The slot's position among all slots counted from the anchor date, including those
+    /// removed by `except`; selects the rotating body (Planning rules, "Rotating bodies").
     public var rotationIndex: Int
 }
 
@@ -173,9 +173,9 @@ extension Schedule {
     }
 
     /// How many dates with slots (counting `except` dates) lie in [anchor, date): the
-    /// number of dates before `date` that SPEC §5.3's rotation counts. Closed form for
-    /// daily and weekly schedules; for monthly and yearly ones, a pass over at most one
-    /// 400-year cycle of months or years in between.
+    /// number of dates before `date` that body rotation counts (Planning rules, "Rotating
+    /// bodies"). Closed form for daily and weekly schedules; for monthly and yearly ones,
+    /// a pass over at most one 400-year cycle of months or years in between.
     /// Negative when `date` precedes the anchor, so that rotation stays periodic.
     func firingDatesBefore(_ date: CivilDate) -> Int {
         let anchorDay = anchor.dayNumber

@@ -70,9 +70,10 @@ public struct ZoneTimeline: Sendable {
         return Int(offsets[low])
     }
 
-    /// The instant of a nominal local time, by SPEC §5.1 (RFC 5545 §3.3.5): a time that
-    /// exists once is that instant; a time in a gap is read with the offset in force
-    /// before the gap; a time that occurs twice is its first occurrence.
+    /// The instant of a nominal local time, by Planning rules, "Time zones and
+    /// daylight-saving changes" (RFC 5545 §3.3.5): a time that exists once is that
+    /// instant; a time in a gap is read with the offset in force before the gap; a time
+    /// that occurs twice is its first occurrence.
     ///
     /// - Parameter localSeconds: the local date and time as seconds since 1970-01-01T00:00
     ///   local.

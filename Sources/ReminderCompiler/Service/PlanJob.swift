@@ -17,7 +17,9 @@ public struct PlanJob: Sendable {
     public var config: [UInt8]
     /// An events file, plist or JSON.
     public var events: [UInt8]?
+    /// The compile instant: an absolute instant, or a local time read in the plan's zone.
     public var now: CompileOptions.Moment
+    /// Overrides the config's `timeZone`, as `--time-zone` does on the command line.
     public var timeZone: String?
     /// A previous plan JSON: the result then carries the diff from it.
     public var previous: [UInt8]?
@@ -96,6 +98,8 @@ public struct PlanJob: Sendable {
 
 /// What stopped a job: its config's or events' diagnostics.
 public struct PlanJobDiagnostics: Error, Sendable {
+    /// Every diagnostic of the compile: the errors that stopped it, and any warnings and
+    /// notes, with the job's id before each file name.
     public var diagnostics: [Diagnostic]
 }
 
@@ -103,6 +107,7 @@ public struct PlanJobDiagnostics: Error, Sendable {
 public struct PlanJobError: Error, Sendable, Hashable {
     /// The job's `id`, when it could be read.
     public var id: String?
+    /// What is wrong with the job, in one line (an unknown or missing key, say).
     public var message: String
 
     /// Creates an error of a job.
@@ -197,7 +202,8 @@ extension PlanJob {
 }
 
 extension PlanJob {
-    /// The job's plan as a calendar (SPEC §10) in `style`, or the diagnostics that stopped it.
+    /// The job's plan as a calendar (see the Calendars article) in `style`, or the
+    /// diagnostics that stopped it.
     public func calendar(style: ICalendarStyle, zones: TimeZoneDatabase = .system) -> Result<[UInt8], PlanJobDiagnostics> {
         let prefix = id.map { "\($0)/" } ?? ""
         let result = ReminderCompiler.compile(

@@ -25,8 +25,11 @@ public struct TimeZoneDatabase: Sendable {
     /// systems the folder their own `tzfile.h` names, which macOS links
     /// `/usr/share/zoneinfo` to and which iOS devices have alone.
     #if canImport(Darwin)
+    /// Where the system keeps its compiled zones: on Apple's systems, the folder their
+    /// `tzfile.h` names (macOS links `/usr/share/zoneinfo` to it; iOS has it alone).
     public static let systemZoneInfoDirectory = "/var/db/timezone/zoneinfo"
     #else
+    /// Where the system keeps its compiled zones: `/usr/share/zoneinfo`.
     public static let systemZoneInfoDirectory = "/usr/share/zoneinfo"
     #endif
 

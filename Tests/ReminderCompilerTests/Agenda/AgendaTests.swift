@@ -8,13 +8,13 @@ struct AgendaTests {
     static let golden = CompileCommandTests.golden.appendingPathComponent("agenda")
 
     @Test("each example's agenda (with its events, where it has some) has its golden text", arguments: try TestEnvironment.exampleConfigs())
-    func goldenAgenda(_ config: URL) throws {
+    func goldenAgenda(_ config: URL) async throws {
         let name = config.deletingPathExtension().lastPathComponent
         var arguments = ["agenda", "examples/\(config.lastPathComponent)", "--now", CompileCommandTests.nowOfEvents[name] ?? CompileCommandTests.fixedNow]
         if let events = try TestEnvironment.exampleEvents().first(where: { $0.lastPathComponent.hasPrefix(name + ".events.") }) {
             arguments += ["--events", "examples/\(events.lastPathComponent)"]
         }
-        let result = try run(TestEnvironment.remindcExecutable, arguments)
+        let result = try await run(TestEnvironment.remindcExecutable, arguments)
         #expect(result.status == 0, "\(result.standardError)")
         // Standard output is not a terminal here: no colour.
         #expect(!result.standardOutput.contains("\u{1B}["))
@@ -22,8 +22,8 @@ struct AgendaTests {
     }
 
     @Test("the medication agenda, checked by hand: a partly suppressed group, follow-ups under their parent, a snooze, the coverage edge, dropped ones")
-    func medication() throws {
-        let result = try remindc(
+    func medication() async throws {
+        let result = try await remindc(
             "agenda", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "--events", "examples/medication.events.json", "--days", "10"
         )
         #expect(result.status == 0)
@@ -44,48 +44,48 @@ struct AgendaTests {
     }
 
     @Test("a day on which the clocks change says so")
-    func clockChanges() throws {
-        let forward = try remindc("agenda", "examples/medication.plist", "--now", "2027-03-26T08:00:00Z", "--days", "3")
+    func clockChanges() async throws {
+        let forward = try await remindc("agenda", "examples/medication.plist", "--now", "2027-03-26T08:00:00Z", "--days", "3")
         #expect(forward.standardOutput.contains(
             "Sun 2027-03-28\n  clocks go forward at 02:00 to 03:00 (+01:00 → +02:00): times from 02:00 to 03:00 do not exist and fire after the change\n"
         ))
-        let back = try remindc("agenda", "examples/medication.plist", "--now", "2027-10-29T08:00:00Z", "--days", "3")
+        let back = try await remindc("agenda", "examples/medication.plist", "--now", "2027-10-29T08:00:00Z", "--days", "3")
         #expect(back.standardOutput.contains(
             "Sun 2027-10-31\n  clocks go back at 03:00 to 02:00 (+02:00 → +01:00): times from 02:00 to 03:00 occur twice and fire the first time\n"
         ))
     }
 
     @Test("a plan file gives the same days and planned notifications as its config")
-    func fromPlan() throws {
+    func fromPlan() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plan = folder.appendingPathComponent("plan.json").path
-        #expect(try remindc("compile", "examples/daily-facts.plist", "--now", "2026-11-22T08:00:00Z", "-o", plan).status == 0)
-        let fromPlan = try remindc("agenda", plan, "--days", "5")
-        let fromConfig = try remindc("agenda", "examples/daily-facts.plist", "--now", "2026-11-22T08:00:00Z", "--days", "5")
+        #expect(try await remindc("compile", "examples/daily-facts.plist", "--now", "2026-11-22T08:00:00Z", "-o", plan).status == 0)
+        let fromPlan = try await remindc("agenda", plan, "--days", "5")
+        let fromConfig = try await remindc("agenda", "examples/daily-facts.plist", "--now", "2026-11-22T08:00:00Z", "--days", "5")
         #expect(fromPlan.status == 0, "\(fromPlan.standardError)")
         #expect(fromPlan.standardOutput == fromConfig.standardOutput)
-        let refused = try remindc("agenda", plan, "--now", "2026-11-22T08:00:00Z")
+        let refused = try await remindc("agenda", plan, "--now", "2026-11-22T08:00:00Z")
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("apply to a config"))
     }
 
     @Test("colour on a terminal, none with NO_COLOR, and the same text either way")
-    func colour() throws {
+    func colour() async throws {
         let command = "\(TestEnvironment.remindcExecutable.path) agenda examples/medication.plist --now 2026-11-22T08:00:00Z --days 2"
-        func onTerminal(_ environment: String) throws -> String {
+        func onTerminal(_ environment: String) async throws -> String {
             // `script` gives the command a pseudo-terminal as its standard output.
-            let result = try run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", "\(environment) \(command)", "/dev/null"])
+            let result = try await run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", "\(environment) \(command)", "/dev/null"])
             return result.standardOutput.replacingOccurrences(of: "\r\n", with: "\n")
         }
         // The test runner's own environment may hold NO_COLOR.
-        let coloured = try onTerminal("env -u NO_COLOR")
+        let coloured = try await onTerminal("env -u NO_COLOR")
         #expect(coloured.contains("\u{1B}[36m"))
-        let plain = try onTerminal("env NO_COLOR=1")
+        let plain = try await onTerminal("env NO_COLOR=1")
         #expect(!plain.contains("\u{1B}["))
         let stripped = coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
         #expect(stripped == plain)
-        #expect(plain == (try remindc("agenda", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "--days", "2")).standardOutput)
+        #expect(plain == (try await remindc("agenda", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "--days", "2")).standardOutput)
     }
 }
 

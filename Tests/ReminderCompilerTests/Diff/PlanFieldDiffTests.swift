@@ -7,7 +7,7 @@ import Testing
 @Suite("Plan-level diff and Markdown")
 struct PlanFieldDiffTests {
     /// The medication example compiled at `now`, with its Snooze action renamed when asked.
-    static func plan(now: String, renamedSnooze: Bool = false, in folder: URL) throws -> URL {
+    static func plan(now: String, renamedSnooze: Bool = false, in folder: URL) async throws -> URL {
         var config = try String(contentsOf: TestEnvironment.repositoryRoot.appendingPathComponent("examples/medication.plist"), encoding: .utf8)
         if renamedSnooze {
             let renamed = config.replacingOccurrences(of: "<string>snooze</string>", with: "<string>later</string>")
@@ -17,22 +17,22 @@ struct PlanFieldDiffTests {
         let source = folder.appendingPathComponent("medication-\(renamedSnooze).plist")
         try config.write(to: source, atomically: true, encoding: .utf8)
         let plan = folder.appendingPathComponent("plan-\(now)-\(renamedSnooze).json")
-        let result = try remindc("compile", source.path, "--now", now, "-o", plan.path)
+        let result = try await remindc("compile", source.path, "--now", now, "-o", plan.path)
         #expect(result.status == 0, "\(result.standardError)")
         return plan
     }
 
     @Test("a renamed action changes nothing but categories: diff --exit-code exits 2 and says so in every form")
-    func renamedAction() throws {
+    func renamedAction() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let before = try Self.plan(now: "2026-11-22T08:00:00Z", in: folder)
-        let after = try Self.plan(now: "2026-11-22T08:00:00Z", renamedSnooze: true, in: folder)
-        let text = try remindc("diff", before.path, after.path, "--exit-code")
+        let before = try await Self.plan(now: "2026-11-22T08:00:00Z", in: folder)
+        let after = try await Self.plan(now: "2026-11-22T08:00:00Z", renamedSnooze: true, in: folder)
+        let text = try await remindc("diff", before.path, after.path, "--exit-code")
         #expect(text.status == 2)
         #expect(text.standardOutput.hasPrefix("~ plan categories: {medication: [take \"Take now\", snooze \"Snooze 10 min\" (snooze 10 min)"))
         #expect(text.standardOutput.hasSuffix("0 to add, 0 to cancel, 0 to update, 64 unchanged, 0 expired; 1 plan field changed.\n"))
-        let json = try remindc("diff", before.path, after.path, "--format", "json")
+        let json = try await remindc("diff", before.path, after.path, "--format", "json")
         let document = try JSONDecoder().decode(PlanDiffDocument.self, from: Data(json.standardOutput.utf8))
         #expect(Array(document.plan.keys) == ["categories"])
         guard case .categories(let renamed)? = document.plan["categories"]?.after else {
@@ -48,27 +48,27 @@ struct PlanFieldDiffTests {
     }
 
     @Test("a changed coveredUntil alone makes diff --exit-code exit 2; identical plans exit 0 with an empty plan object")
-    func coveredUntil() throws {
+    func coveredUntil() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = try Self.plan(now: "2026-11-22T08:00:00Z", in: folder)
-        let same = try remindc("diff", first.path, first.path, "--exit-code", "--format", "json")
+        let first = try await Self.plan(now: "2026-11-22T08:00:00Z", in: folder)
+        let same = try await remindc("diff", first.path, first.path, "--exit-code", "--format", "json")
         #expect(same.status == 0)
         #expect(same.standardOutput.hasSuffix("\"unchanged\": 64,\n  \"plan\": {}\n}\n"))
         // An hour later the coverage edge moves: a notification passed, one entered.
-        let later = try Self.plan(now: "2026-11-22T09:00:00Z", in: folder)
-        let moved = try remindc("diff", first.path, later.path, "--exit-code")
+        let later = try await Self.plan(now: "2026-11-22T09:00:00Z", in: folder)
+        let moved = try await remindc("diff", first.path, later.path, "--exit-code")
         #expect(moved.status == 2)
         #expect(moved.standardOutput.hasPrefix("~ plan coveredUntil: 2026-12-01 09:50 +01:00 → 2026-12-01 13:30 +01:00\n"))
     }
 
     @Test("Markdown for a pull request: golden, cells escaped, rows capped with a count of the rest")
-    func markdown() throws {
+    func markdown() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let before = try Self.plan(now: "2026-11-22T08:00:00Z", in: folder)
-        let after = try Self.plan(now: "2026-11-23T08:00:00Z", renamedSnooze: true, in: folder)
-        let result = try remindc("diff", before.path, after.path, "--format", "markdown")
+        let before = try await Self.plan(now: "2026-11-22T08:00:00Z", in: folder)
+        let after = try await Self.plan(now: "2026-11-23T08:00:00Z", renamedSnooze: true, in: folder)
+        let result = try await remindc("diff", before.path, after.path, "--format", "markdown")
         #expect(result.status == 0)
         expectGolden(result.standardOutput, matches: TestEnvironment.repositoryRoot.appendingPathComponent(
             "Tests/ReminderCompilerTests/Golden/diff/medication.md"

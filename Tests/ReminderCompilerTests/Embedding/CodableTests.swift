@@ -52,15 +52,15 @@ struct CodableTests {
     }
 
     @Test("remindc diff --format json decodes to the document of the library's diff")
-    func diff() throws {
+    func diff() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let old = folder.appendingPathComponent("old.json").path
         let new = folder.appendingPathComponent("new.json").path
-        #expect(try remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", old).status == 0)
-        #expect(try remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "--events",
+        #expect(try await remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", old).status == 0)
+        #expect(try await remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "--events",
                             "examples/medication.events.json", "-o", new).status == 0)
-        let output = try remindc("diff", old, new, "--format", "json")
+        let output = try await remindc("diff", old, new, "--format", "json")
         #expect(output.status == 0)
         let decoded = try JSONDecoder().decode(PlanDiffDocument.self, from: Data(output.standardOutput.utf8))
         var diagnostics = DiagnosticCollector()

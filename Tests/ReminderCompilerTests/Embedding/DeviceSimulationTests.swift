@@ -6,7 +6,7 @@ import ReminderCompiler
 /// then in New York. The app launches at random times and whenever the user acts; at each
 /// launch it plans from everything logged so far and reconciles with a simulated iOS
 /// notification centre. What the centre delivers must be what a straightforward reading of
-/// the SPEC says, exactly.
+/// the Planning rules say, exactly.
 @Suite("A simulated device over sixty days")
 struct DeviceSimulationTests {
     static let berlin = TimeZone(identifier: "Europe/Berlin")!

@@ -1,6 +1,6 @@
-// The README's "Embedding" example, compiled and run by EmbeddingExampleTests: the lines
-// between the markers must equal the README's code block.
-// README: begin
+// The example of the EmbeddingInAnApp article, compiled and run by EmbeddingExampleTests:
+// the lines between the markers must equal the article's code block.
+// Article: begin
 import Foundation
 import ReminderCompiler
 
@@ -88,4 +88,4 @@ func apply(_ changes: Reconciliation, of plan: Plan, to center: UNUserNotificati
     }
 }
 #endif
-// README: end
+// Article: end

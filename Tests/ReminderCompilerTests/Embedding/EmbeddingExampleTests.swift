@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import ReminderCompiler
 
-/// The README's embedding example is this target's `EmbeddingExample.swift`: compiled
-/// here, run here, and compared with the README so that neither can drift.
-@Suite("The README's embedding example")
+/// The embedding article's example is this target's `EmbeddingExample.swift`: compiled
+/// here, run here, and compared with the article so that neither can drift.
+@Suite("The embedding article's example")
 struct EmbeddingExampleTests {
     static let medications = [
         Medication(id: "aspirin", name: "Aspirin", dose: "100 mg", times: ["08:00"], weekdays: nil),
@@ -15,14 +15,16 @@ struct EmbeddingExampleTests {
     static let now = Date(timeIntervalSince1970: 1_795_415_400)
     static let berlin = TimeZone(identifier: "Europe/Berlin")!
 
-    @Test("the README shows exactly the example this target compiles")
+    @Test("the embedding article shows exactly the example this target compiles")
     func readmeMatchesTheExample() throws {
         let source = String(decoding: try TestEnvironment.bytes(
             TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Embedding/EmbeddingExample.swift")
         ), as: UTF8.self)
-        let example = try #require(source.components(separatedBy: "// README: begin\n").last?.components(separatedBy: "// README: end").first)
-        let readme = String(decoding: try TestEnvironment.bytes(TestEnvironment.repositoryRoot.appendingPathComponent("README.md")), as: UTF8.self)
-        #expect(readme.contains("```swift\n" + example + "```\n"))
+        let example = try #require(source.components(separatedBy: "// Article: begin\n").last?.components(separatedBy: "// Article: end").first)
+        let article = String(decoding: try TestEnvironment.bytes(
+            TestEnvironment.repositoryRoot.appendingPathComponent("Sources/ReminderCompiler/Documentation.docc/EmbeddingInAnApp.md")
+        ), as: UTF8.self)
+        #expect(article.contains("```swift\n" + example + "```\n"))
     }
 
     @Test("it plans from the app's data, and the second launch finds nothing to change")

@@ -27,17 +27,17 @@ struct PlistOrCodeTests {
     }
 
     @Test("the examples, decoded and then held in code, plan as remindc compiles their files")
-    func examples() throws {
+    func examples() async throws {
         for file in try TestEnvironment.exampleConfigs() {
             let config = try #require(ReminderCompiler.check(try TestEnvironment.bytes(file), path: file.path).config)
-            let compiled = try remindc("compile", "examples/\(file.lastPathComponent)", "--now", CompileCommandTests.fixedNow)
+            let compiled = try await remindc("compile", "examples/\(file.lastPathComponent)", "--now", CompileCommandTests.fixedNow)
             #expect(compiled.status == 0)
             #expect(try Self.libraryPlan(config, now: CompileCommandTests.fixedNow) == compiled.standardOutput, "\(file.lastPathComponent)")
         }
     }
 
     @Test("random configs built in code plan as remindc compiles them written as plists")
-    func randomConfigs() throws {
+    func randomConfigs() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var generator = PlanScenarioGenerator(seed: 5150)
@@ -59,7 +59,7 @@ struct PlistOrCodeTests {
             // The plan names the file's digest; an app that builds the config in code may
             // record the digest of the file it stands for.
             config.sourceDigest = ConfigDigest.sha256Hex(try TestEnvironment.bytes(path))
-            let compiled = try remindc("compile", path.path, "--now", now)
+            let compiled = try await remindc("compile", path.path, "--now", now)
             #expect(compiled.status == 0, "round \(round): \(compiled.standardError)")
             #expect(try Self.libraryPlan(config, now: now) == compiled.standardOutput, "round \(round)")
         }

@@ -47,15 +47,15 @@ struct DiagnosticWordingTests {
         (["--pending-limit", "-3"], "--pending-limit must be 0 (unlimited) or more, not -3"),
         (["--horizon-days", "-3"], "--horizon-days must be 1–3660, not -3"),
     ])
-    func negativeOptions(arguments: [String], message: String) throws {
-        let result = try run(TestEnvironment.remindcExecutable, ["compile", "examples/medication.plist"] + arguments)
+    func negativeOptions(arguments: [String], message: String) async throws {
+        let result = try await run(TestEnvironment.remindcExecutable, ["compile", "examples/medication.plist"] + arguments)
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("Error: \(message)\n"), "\(result.standardError)")
     }
 
     @Test("remindc --version names the release and the plan format")
-    func version() throws {
-        let result = try remindc("--version")
+    func version() async throws {
+        let result = try await remindc("--version")
         #expect(result.status == 0)
         #expect(result.standardOutput == "remindc \(ReminderCompiler.version) (plan formatVersion 1, tzdata \(TimeZoneDatabase.system.version ?? "unknown"))\n")
     }

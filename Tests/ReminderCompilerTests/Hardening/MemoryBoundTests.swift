@@ -18,30 +18,30 @@ struct MemoryBoundTests {
     )
 
     /// Peak resident memory in MB of `remindc` run with `arguments`.
-    func peakMegabytes(_ arguments: [String]) throws -> Int {
+    func peakMegabytes(_ arguments: [String]) async throws -> Int {
         guard let python = Python.executable else { throw Python.PythonUnavailable(reason: "python3 is not on the PATH") }
         let script = """
         import resource, subprocess, sys
         status = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
         print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
         """
-        let result = try run(python, ["-c", script, TestEnvironment.remindcExecutable.path] + arguments)
+        let result = try await run(python, ["-c", script, TestEnvironment.remindcExecutable.path] + arguments)
         let fields = result.standardOutput.split(separator: " ").map { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         #expect(fields.first == 0, "\(result.standardOutput)\(result.standardError)")
         return try #require(fields.last ?? nil)
     }
 
     @Test("a diff and a recurring calendar of 432 000 slots with 64 kept stay small (whole-window drafting took 128 MB)")
-    func inMemoryPathsStaySmall() throws {
+    func inMemoryPathsStaySmall() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let configPath = folder.appendingPathComponent("c.plist").path
         try Self.config.write(toFile: configPath, atomically: true, encoding: .utf8)
         let previous = folder.appendingPathComponent("previous.json").path
-        #expect(try remindc("compile", configPath, "--now", "2026-11-22T08:00:00Z", "-o", previous).status == 0)
+        #expect(try await remindc("compile", configPath, "--now", "2026-11-22T08:00:00Z", "-o", previous).status == 0)
         let common = ["compile", configPath, "--now", "2026-11-22T09:00:00Z", "-o", folder.appendingPathComponent("p.json").path]
-        let withDiff = try peakMegabytes(common + ["--previous", previous, "--diff", folder.appendingPathComponent("d.json").path])
-        let recurring = try peakMegabytes(common + ["--ics", folder.appendingPathComponent("c.ics").path, "--ics-style", "recurring"])
+        let withDiff = try await peakMegabytes(common + ["--previous", previous, "--diff", folder.appendingPathComponent("d.json").path])
+        let recurring = try await peakMegabytes(common + ["--ics", folder.appendingPathComponent("c.ics").path, "--ics-style", "recurring"])
         #expect(withDiff < 80, "\(withDiff) MB")
         #expect(recurring < 80, "\(recurring) MB")
     }

@@ -19,7 +19,7 @@ struct OutputFileTests {
     }
 
     @Test("an output path that names a folder fails before any output is replaced")
-    func folderAsOutput() throws {
+    func folderAsOutput() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plan = folder.appendingPathComponent("plan.json")
@@ -27,7 +27,7 @@ struct OutputFileTests {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("cal.ics"), withIntermediateDirectories: false)
         for arguments in [["--ics", folder.path + "/cal.ics/"], ["--ics", folder.path + "/cal.ics"], ["--ics", folder.path + "/none/cal.ics"]] {
             for style in ["expanded", "recurring"] {
-                let result = try run(
+                let result = try await run(
                     TestEnvironment.remindcExecutable,
                     ["compile", Self.example, "--now", Self.now, "-o", plan.path, "--ics-style", style] + arguments
                 )
@@ -40,14 +40,14 @@ struct OutputFileTests {
     }
 
     @Test("standard output that cannot be written (a full disk) fails the command, whatever writes it")
-    func fullStandardOutput() throws {
+    func fullStandardOutput() async throws {
         try #require(FileManager.default.fileExists(atPath: "/dev/full"))
         let commands = [
             "agenda \(Self.example) --now \(Self.now)", "compile \(Self.example) --now \(Self.now)",
             "next \(Self.example) --reminder med-a --now \(Self.now)", "explain \(Self.example) --occurrence med-a-20261122-0900 --now \(Self.now)",
         ]
         for command in commands {
-            let result = try run(
+            let result = try await run(
                 URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" \(command) > /dev/full", TestEnvironment.remindcExecutable.path]
             )
             #expect(result.status == 1, "\(command)")
@@ -56,39 +56,41 @@ struct OutputFileTests {
     }
 
     @Test("a rename that fails puts back the outputs already renamed, and leaves nothing behind")
-    func failedSecondRename() throws {
+    func failedSecondRename() async throws {
         let folder = try TestEnvironment.scratchFolder()
         let calendar = folder.appendingPathComponent("cal.ics")
-        defer {
-            _ = try? run(URL(fileURLWithPath: "/usr/bin/chattr"), ["-i", calendar.path])
-            try? FileManager.default.removeItem(at: folder)
-        }
         let plan = folder.appendingPathComponent("plan.json")
         try "old plan".write(to: plan, atomically: false, encoding: .utf8)
         try "old calendar".write(to: calendar, atomically: false, encoding: .utf8)
         // An immutable file cannot be replaced, even by root: the calendar's rename fails
         // after the plan's succeeded.
-        let chattr = try run(URL(fileURLWithPath: "/usr/bin/chattr"), ["+i", calendar.path])
-        try #require(chattr.status == 0, "chattr +i is needed to make a rename fail: \(chattr.standardError)")
-        for style in ["expanded", "recurring"] {
-            let result = try remindc("compile", Self.example, "--now", Self.now, "-o", plan.path, "--ics", calendar.path, "--ics-style", style)
-            #expect(result.status == 1)
-            #expect(result.standardError.contains("no output was changed"), "\(result.standardError)")
-            #expect(try Self.text(plan) == "old plan")
-            #expect(try Self.text(calendar) == "old calendar")
-            #expect(try Self.names(in: folder) == ["cal.ics", "plan.json"])
-        }
+        let chattr = try await run(URL(fileURLWithPath: "/usr/bin/chattr"), ["+i", calendar.path])
+        // The file is made mutable again and the folder removed whatever the checks do.
+        let outcome = await Result(awaiting: { () async throws -> Void in
+            try #require(chattr.status == 0, "chattr +i is needed to make a rename fail: \(chattr.standardError)")
+            for style in ["expanded", "recurring"] {
+                let result = try await remindc("compile", Self.example, "--now", Self.now, "-o", plan.path, "--ics", calendar.path, "--ics-style", style)
+                #expect(result.status == 1)
+                #expect(result.standardError.contains("no output was changed"), "\(result.standardError)")
+                #expect(try Self.text(plan) == "old plan")
+                #expect(try Self.text(calendar) == "old calendar")
+                #expect(try Self.names(in: folder) == ["cal.ics", "plan.json"])
+            }
+        })
+        _ = try? await run(URL(fileURLWithPath: "/usr/bin/chattr"), ["-i", calendar.path])
+        try? FileManager.default.removeItem(at: folder)
+        try outcome.get()
     }
 
     @Test("two outputs naming one file, or an output naming an input, fail before anything is written")
-    func outputsThatCollide() throws {
+    func outputsThatCollide() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("config.plist")
         try FileManager.default.copyItem(at: TestEnvironment.repositoryRoot.appendingPathComponent(Self.example), to: config)
         let original = try Self.text(config)
         let previous = folder.appendingPathComponent("previous.json")
-        #expect(try remindc("compile", config.path, "--now", Self.now, "-o", previous.path).status == 0)
+        #expect(try await remindc("compile", config.path, "--now", Self.now, "-o", previous.path).status == 0)
         let link = folder.appendingPathComponent("link.json")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: previous)
         let same = folder.appendingPathComponent("same.json").path
@@ -101,10 +103,10 @@ struct OutputFileTests {
             (["-o", link.path, "--ics", previous.path], "--ics '\(previous.path)' names the same file as -o '\(link.path)'"),
         ]
         // Devices are written in place, so two outputs may share one.
-        #expect(try remindc("compile", config.path, "--now", Self.now, "-o", "/dev/null", "--ics", "/dev/null").status == 0)
+        #expect(try await remindc("compile", config.path, "--now", Self.now, "-o", "/dev/null", "--ics", "/dev/null").status == 0)
         let planBefore = try Self.text(previous)
         for (arguments, message) in cases {
-            let result = try run(TestEnvironment.remindcExecutable, ["compile", config.path, "--now", "2026-11-23T08:00:00Z"] + arguments)
+            let result = try await run(TestEnvironment.remindcExecutable, ["compile", config.path, "--now", "2026-11-23T08:00:00Z"] + arguments)
             #expect(result.status == 1, "\(arguments)")
             #expect(result.standardError == "remindc: error: \(message)\n")
             #expect(try Self.text(config) == original)
@@ -114,7 +116,7 @@ struct OutputFileTests {
     }
 
     @Test("an output that is a symbolic link is written through it; a replaced file keeps its permissions")
-    func linksAndPermissions() throws {
+    func linksAndPermissions() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("real.json")
@@ -122,14 +124,14 @@ struct OutputFileTests {
         #expect(chmod(target.path, 0o600) == 0)
         let link = folder.appendingPathComponent("plan.json")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.json")
-        #expect(try remindc("compile", Self.example, "--now", Self.now, "-o", link.path).status == 0)
+        #expect(try await remindc("compile", Self.example, "--now", Self.now, "-o", link.path).status == 0)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.json")
         #expect(try Self.text(target).hasPrefix("{\n  \"formatVersion\": 1"))
         let attributes = try FileManager.default.attributesOfItem(atPath: target.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         // A new file gets the usual permissions (0666 less the umask), not the temporary's.
         let fresh = folder.appendingPathComponent("fresh.ics")
-        #expect(try remindc("compile", Self.example, "--now", Self.now, "-o", "/dev/null", "--ics", fresh.path).status == 0)
+        #expect(try await remindc("compile", Self.example, "--now", Self.now, "-o", "/dev/null", "--ics", fresh.path).status == 0)
         let mask = umask(0)
         umask(mask)
         let freshMode = (try FileManager.default.attributesOfItem(atPath: fresh.path)[.posixPermissions] as? NSNumber)?.intValue
@@ -138,20 +140,20 @@ struct OutputFileTests {
     }
 
     @Test("standard input and output are named -")
-    func dash() throws {
+    func dash() async throws {
         let config = try Data(contentsOf: TestEnvironment.repositoryRoot.appendingPathComponent(Self.example))
-        let piped = try run(TestEnvironment.remindcExecutable, ["compile", "-", "--now", Self.now, "-o", "-"], input: config)
-        let named = try remindc("compile", Self.example, "--now", Self.now)
+        let piped = try await run(TestEnvironment.remindcExecutable, ["compile", "-", "--now", Self.now, "-o", "-"], input: config)
+        let named = try await remindc("compile", Self.example, "--now", Self.now)
         #expect(piped.status == 0)
         #expect(piped.standardOutput == named.standardOutput)
         #expect(!piped.standardOutput.isEmpty)
-        let checked = try run(TestEnvironment.remindcExecutable, ["check", "-"], input: Data("<plist>".utf8))
+        let checked = try await run(TestEnvironment.remindcExecutable, ["check", "-"], input: Data("<plist>".utf8))
         #expect(checked.status == 1)
         #expect(checked.standardError.hasPrefix("-:1:8: error: malformed XML"))
     }
 
     @Test("SIGINT, SIGTERM and SIGHUP during a write leave no temporary file", arguments: [SIGINT, SIGTERM, SIGHUP])
-    func signals(signal: Int32) throws {
+    func signals(signal: Int32) async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Long enough to be caught writing, and under the slot cap: ten reminders every half
@@ -169,47 +171,54 @@ struct OutputFileTests {
         let output = folder.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: false)
         // Spawned with the three signals unblocked and at their default: a test runner may
-        // block or ignore them, and a child inherits both.
+        // block or ignore them, and a child inherits both. The child is watched from a
+        // thread of its own, every 5 ms, so that a busy pool cannot make the test miss it.
         let arguments = [TestEnvironment.remindcExecutable.path, "compile", config.path, "--now", Self.now,
                          "-o", output.path + "/plan.json", "--ics", output.path + "/cal.ics"]
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for caught in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, caught) }
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var childID: pid_t = 0
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        try #require(posix_spawn(&childID, arguments[0], &actions, &attributes, argv, environ) == 0)
-        var sawTemporary = false
-        for _ in 0..<6000 {
-            if try Self.names(in: output).contains(where: { $0.hasSuffix(".tmp") }) {
-                sawTemporary = true
-                break
+        let outputPath = output.path
+        let watched = try await onOwnThread { () -> (spawned: Bool, sawTemporary: Bool, status: Int32) in
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            for caught in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, caught) }
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            posix_spawnattr_setsigmask(&attributes, &unblocked)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            var childID: pid_t = 0
+            let argv = arguments.map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            guard posix_spawn(&childID, arguments[0], &actions, &attributes, argv, environ) == 0 else { return (false, false, 0) }
+            var sawTemporary = false
+            for _ in 0..<6000 {
+                if (try? FileManager.default.contentsOfDirectory(atPath: outputPath))?.contains(where: { $0.hasSuffix(".tmp") }) == true {
+                    sawTemporary = true
+                    break
+                }
+                usleep(5_000)
             }
-            usleep(5_000)
+            kill(childID, signal)
+            var status: Int32 = 0
+            while waitpid(childID, &status, 0) == -1 && errno == EINTR {}
+            return (true, sawTemporary, status)
         }
-        #expect(sawTemporary, "the compile ended before it could be interrupted")
-        kill(childID, signal)
-        var status: Int32 = 0
-        waitpid(childID, &status, 0)
+        try #require(watched.spawned)
+        #expect(watched.sawTemporary, "the compile ended before it could be interrupted")
+        let status = watched.status
         // Ended by the signal itself (WIFSIGNALED, WTERMSIG), as without a handler.
         #expect(status & 0x7F == signal)
         #expect(try Self.names(in: output) == [])
     }
 
     @Test("temporary files of a process that no longer runs are removed by the next run in that folder; others stay")
-    func staleTemporaries() throws {
+    func staleTemporaries() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // A process ID that is not running: past any pid_max Linux allows would be refused
@@ -222,7 +231,7 @@ struct OutputFileTests {
         for name in [stale, alive, unrelated] {
             #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("x".utf8)))
         }
-        #expect(try remindc("compile", Self.example, "--now", Self.now, "-o", folder.path + "/plan.json").status == 0)
+        #expect(try await remindc("compile", Self.example, "--now", Self.now, "-o", folder.path + "/plan.json").status == 0)
         #expect(try Self.names(in: folder) == [alive, unrelated, "plan.json"].sorted())
     }
 

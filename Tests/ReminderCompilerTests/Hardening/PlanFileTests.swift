@@ -49,14 +49,14 @@ struct PlanFileTests {
     ]
 
     @Test("diff refuses a malformed plan with its place, both sides the same file or not", arguments: 0..<4)
-    func malformedPlans(index: Int) throws {
+    func malformedPlans(index: Int) async throws {
         let (name, edit, message) = Self.malformed[index]
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.json")
         try Data(edit(try Self.golden()).utf8).write(to: bad)
         for arguments in [[bad.path, bad.path], [Self.goldenPlan, bad.path], [bad.path, Self.goldenPlan]] {
-            let result = try run(TestEnvironment.remindcExecutable, ["diff"] + arguments + ["--exit-code"])
+            let result = try await run(TestEnvironment.remindcExecutable, ["diff"] + arguments + ["--exit-code"])
             #expect(result.status == 1, "\(name): \(arguments)")
             #expect(result.standardError.hasPrefix(bad.path + ":"), "\(name): \(result.standardError)")
             #expect(result.standardError.contains(message), "\(name): \(result.standardError)")
@@ -88,9 +88,9 @@ struct PlanFileTests {
     }
 
     @Test("diff reads no more of an input than it needs to refuse it")
-    func endlessAndHugeInputs() throws {
+    func endlessAndHugeInputs() async throws {
         // Not a plan from its first byte: refused after the first chunk, at its place.
-        let zero = try remindc("diff", "/dev/zero", Self.goldenPlan)
+        let zero = try await remindc("diff", "/dev/zero", Self.goldenPlan)
         #expect(zero.status == 1)
         #expect(zero.standardError == "/dev/zero:1:1: error: malformed JSON: unexpected character; expected a value\n")
         // A file over the limit (sparse: it takes no disk) is refused from its size alone.
@@ -99,7 +99,7 @@ struct PlanFileTests {
         let huge = folder.appendingPathComponent("huge.json")
         #expect(FileManager.default.createFile(atPath: huge.path, contents: Data("{".utf8)))
         #expect(truncate(huge.path, off_t(ReminderCompiler.maximumPlanBytes + 1)) == 0)
-        let result = try remindc("diff", Self.goldenPlan, huge.path)
+        let result = try await remindc("diff", Self.goldenPlan, huge.path)
         #expect(result.status == 1)
         #expect(result.standardError == "\(huge.path):1:1: error: the input is larger than the limit of \(ReminderCompiler.maximumPlanBytes) bytes\n")
     }

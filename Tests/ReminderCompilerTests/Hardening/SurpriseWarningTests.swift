@@ -124,14 +124,14 @@ struct SurpriseWarningTests {
     }
 
     @Test("the CLI's chunked compile gives the same warnings as the library's whole plan")
-    func chunkedPathWarnsToo() throws {
+    func chunkedPathWarnsToo() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("c.plist")
         let events = folder.appendingPathComponent("e.json")
         try configXML(reminders: reminderXML("walk", schedule: daily0900)).write(to: config, atomically: true, encoding: .utf8)
         try #"{"events": [{"activity": "wakl", "at": "2026-11-22T09:00:00Z"}]}"#.write(to: events, atomically: true, encoding: .utf8)
-        let result = try remindc("compile", config.path, "--events", events.path, "--now", "2026-11-22T08:00:00Z", "-o", folder.appendingPathComponent("p.json").path)
+        let result = try await remindc("compile", config.path, "--events", events.path, "--now", "2026-11-22T08:00:00Z", "-o", folder.appendingPathComponent("p.json").path)
         #expect(result.status == 0)
         #expect(result.standardError.contains("e.json:1:13: warning: this event is dated after now"), "\(result.standardError)")
         #expect(result.standardError.contains("e.json:1:13: warning: no reminder has the activity 'wakl'"), "\(result.standardError)")

@@ -21,10 +21,10 @@ struct ReaderWorkaroundTests {
     }
 
     @Test("the plan names the tz database release it was compiled with; plans without it still read")
-    func tzdataVersion() throws {
+    func tzdataVersion() async throws {
         let version = try #require(TimeZoneDatabase.system.version)
         #expect(version.range(of: #"^\d{4}[a-z]$"#, options: .regularExpression) != nil, "\(version)")
-        let result = try remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z")
+        let result = try await remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z")
         #expect(result.standardOutput.contains("\n  \"tzdataVersion\": \"\(version)\",\n"))
         let older = result.standardOutput.replacingOccurrences(of: "\n  \"tzdataVersion\": \"\(version)\",", with: "")
         var diagnostics = DiagnosticCollector()
@@ -38,8 +38,8 @@ struct ReaderWorkaroundTests {
     }
 
     @Test("a series of UTC instants carries a rule of its first instant alone: Radicale expands no RDATE without an RRULE")
-    func instantSeriesHaveARule() throws {
-        let files = try compileToFiles(
+    func instantSeriesHaveARule() async throws {
+        let files = try await compileToFiles(
             "Tests/ReminderCompilerTests/Fixtures/recurring-edge-cases.plist", style: "recurring",
             options: ["--now", "2026-11-22T08:00:00Z", "--pending-limit", "0"]
         )
@@ -59,8 +59,8 @@ struct ReaderWorkaroundTests {
 @Suite("Recurring calendars after events")
 struct RecurringAfterEventsTests {
     @Test("an occurrence whose follow-up was skipped leaves its series and keeps only its first alarm")
-    func skippedFollowUp() throws {
-        let files = try compileToFiles(
+    func skippedFollowUp() async throws {
+        let files = try await compileToFiles(
             "examples/medication.plist", style: "recurring",
             options: ["--now", "2026-11-22T08:00:00Z", "--pending-limit", "0", "--events", "examples/medication.events.json"]
         )

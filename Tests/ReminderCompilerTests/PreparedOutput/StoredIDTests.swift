@@ -3,7 +3,7 @@ import Testing
 
 @Suite("IDs kept as parts")
 struct StoredIDTests {
-    /// SPEC §5.2's ID, spelt out with strings: `{key}-{yyyyMMdd}-{HHmm}`, then `-followup`
+    /// The ID of Planning rules, "Stable IDs", spelt out with strings: `{key}-{yyyyMMdd}-{HHmm}`, then `-followup`
     /// or `-followup-{n}`.
     static func referenceID(key: String, slot: LocalDateTime, followUp: Int) -> String {
         func padded(_ value: Int, _ width: Int) -> String {
@@ -19,7 +19,7 @@ struct StoredIDTests {
         }
     }
 
-    /// SPEC §8's numericId: 32-bit FNV-1a of the ID's UTF-8 bytes, masked to 31 bits.
+    /// The numericId of Plan format: 32-bit FNV-1a of the ID's UTF-8 bytes, masked to 31 bits.
     static func referenceNumericID(_ id: String) -> UInt32 {
         var state: UInt32 = 0x811C_9DC5
         for byte in id.utf8 { state = (state ^ UInt32(byte)) &* 0x0100_0193 }

@@ -7,7 +7,7 @@ import Testing
 @Suite("Plan provenance")
 struct ProvenanceTests {
     @Test("SHA-256 equals hashlib's for every length around the block and padding edges, and for each example")
-    func digestsMatchHashlib() throws {
+    func digestsMatchHashlib() async throws {
         var generator = SeededGenerator(seed: 256)
         var inputs: [[UInt8]] = (0...130).map { length in (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) } }
         inputs.append((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
@@ -18,7 +18,7 @@ struct ProvenanceTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("inputs.txt")
         try hexInputs.write(to: file, atomically: true, encoding: .utf8)
-        let python = try Python.script([
+        let python = try await Python.script([
             "-c",
             "import hashlib, sys\nfor line in open(sys.argv[1]).read().split('\\n'): print(hashlib.sha256(bytes.fromhex(line)).hexdigest())",
             file.path,
@@ -31,7 +31,7 @@ struct ProvenanceTests {
         }
         // Compiled plans carry the file's digest.
         for (example, digest) in zip(examples, expected.suffix(examples.count)) {
-            let plan = try remindc("compile", example.path, "--now", "2026-11-22T08:00:00Z")
+            let plan = try await remindc("compile", example.path, "--now", "2026-11-22T08:00:00Z")
             #expect(plan.standardOutput.contains("\"configDigest\": \"\(digest)\""), "\(example.lastPathComponent)")
         }
     }
@@ -40,11 +40,11 @@ struct ProvenanceTests {
 @Suite("Format-version policy")
 struct FormatVersionPolicyTests {
     @Test("keys of a later version are skipped at every level, by both plan readers; another formatVersion is refused")
-    func unknownKeysIgnored() throws {
+    func unknownKeysIgnored() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let planFile = folder.appendingPathComponent("plan.json")
-        #expect(try remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", planFile.path).status == 0)
+        #expect(try await remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", planFile.path).status == 0)
         let text = String(decoding: try Data(contentsOf: planFile), as: UTF8.self)
         let later = text
             .replacingOccurrences(of: "\"dropped\":", with: "\"laterPlanKey\": {\"nested\": [1, \"two\", 3.5, false]},\n  \"dropped\":")
@@ -58,12 +58,12 @@ struct FormatVersionPolicyTests {
         let skipped = PlanReader.read(Array(later.utf8), path: "b", diagnostics: &diagnostics)
         #expect(skipped == original)
         #expect(diagnostics.sorted.isEmpty)
-        let diff = try remindc("diff", planFile.path, laterFile.path, "--exit-code")
+        let diff = try await remindc("diff", planFile.path, laterFile.path, "--exit-code")
         #expect(diff.status == 0, "\(diff.standardOutput)\(diff.standardError)")
-        #expect(try remindc("ics", laterFile.path).standardOutput == (try remindc("ics", planFile.path)).standardOutput)
+        #expect(try await remindc("ics", laterFile.path).standardOutput == (try await remindc("ics", planFile.path)).standardOutput)
         let version2 = folder.appendingPathComponent("v2.json")
         try text.replacingOccurrences(of: "\"formatVersion\": 1", with: "\"formatVersion\": 2").write(to: version2, atomically: true, encoding: .utf8)
-        let refused = try remindc("ics", version2.path)
+        let refused = try await remindc("ics", version2.path)
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("\(version2.path):2:20: error:"), "\(refused.standardError)")
     }

@@ -88,7 +88,7 @@ struct ReconcileTests {
     }
 
     @Test("fingerprints follow the documented contract, recomputed by Python from the plan JSON")
-    func fingerprintContractInPython() throws {
+    func fingerprintContractInPython() async throws {
         let plan = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Golden/plans/medication.with-events.json")
         let script = """
         import calendar, datetime, json, sys
@@ -117,13 +117,13 @@ struct ReconcileTests {
             checked += 1
         print(checked)
         """
-        let result = try run(try #require(Python.executable), ["-c", script, plan.path])
+        let result = try await run(try #require(Python.executable), ["-c", script, plan.path])
         #expect(result.status == 0, "\(result.standardError)")
         #expect((Int(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 20)
     }
 
     @Test("remindc reconcile reads a plain list and expo's JSON, and --exit-code says whether to act")
-    func commandLine() throws {
+    func commandLine() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (before, _) = try Self.plans()
@@ -132,7 +132,7 @@ struct ReconcileTests {
         let plain = folder.appendingPathComponent("pending.json")
         let all = before.notifications.map { #"{"id": "\#($0.id)", "fingerprint": "\#($0.fingerprint)"}"# }
         try "[\(all.joined(separator: ", "))]".write(to: plain, atomically: true, encoding: .utf8)
-        let same = try remindc("reconcile", planPath, "--pending", plain.path, "--exit-code")
+        let same = try await remindc("reconcile", planPath, "--pending", plain.path, "--exit-code")
         #expect(same.status == 0, "\(same.standardError)")
         #expect(same.standardOutput.hasSuffix("Reconcile: 0 to remove, 0 to add, \(before.notifications.count) unchanged, 0 not remindc's.\n"))
 
@@ -143,7 +143,7 @@ struct ReconcileTests {
         [{"identifier": "\(first.id)", "content": {"title": "old", "data": {"fingerprint": "ffffffffffffffff"}}, "trigger": {"type": "date", "value": 1}},
          {"identifier": "my-app-nudge", "content": {"title": "Hi", "data": {}}, "trigger": null}]
         """.write(to: expo, atomically: true, encoding: .utf8)
-        let changed = try remindc("reconcile", planPath, "--pending", expo.path, "--exit-code", "--format", "json")
+        let changed = try await remindc("reconcile", planPath, "--pending", expo.path, "--exit-code", "--format", "json")
         #expect(changed.status == 2, "\(changed.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(changed.standardOutput.utf8)) as? [String: Any])
         #expect(object["remove"] as? [String] == [first.id])
@@ -152,7 +152,7 @@ struct ReconcileTests {
 
         let bad = folder.appendingPathComponent("bad.json")
         try "[{\"id\": \"a\"},\n 42]".write(to: bad, atomically: true, encoding: .utf8)
-        let refused = try remindc("reconcile", planPath, "--pending", bad.path)
+        let refused = try await remindc("reconcile", planPath, "--pending", bad.path)
         #expect(refused.status == 1)
         #expect(refused.standardError == "\(bad.path):2:2: error: each pending notification must be an object with 'id' (or expo's 'identifier')\n")
     }

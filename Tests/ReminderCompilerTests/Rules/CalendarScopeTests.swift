@@ -2,13 +2,13 @@ import Foundation
 import Testing
 @testable import ReminderCompiler
 
-/// `calendarScope` / `--ics-scope` (SPEC §13): a calendar of the whole window while the
+/// `calendarScope` / `--ics-scope` (Planning rules, "Calendar scope"): a calendar of the whole window while the
 /// plan stays budgeted.
 @Suite("Calendar scope")
 struct CalendarScopeTests {
     @Test("window: the calendar is the unbudgeted compile's calendar, byte for byte; the plan stays budgeted",
           arguments: [["--ics-scope", "window"], ["--ics-scope", "window", "--previous", "PREVIOUS", "--diff", "DIFF"], ["CONFIG-SCOPE"]])
-    func window(_ extra: [String]) throws {
+    func window(_ extra: [String]) async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var config = "examples/medication.plist"
@@ -21,18 +21,18 @@ struct CalendarScopeTests {
             try Data(scoped.utf8).write(to: URL(fileURLWithPath: config))
         }
         let previous = folder.appendingPathComponent("previous.json").path
-        #expect(try remindc("compile", "examples/medication.plist", "--now", "2026-11-21T08:00:00Z", "-o", previous).status == 0)
+        #expect(try await remindc("compile", "examples/medication.plist", "--now", "2026-11-21T08:00:00Z", "-o", previous).status == 0)
         let arguments = extra.filter { $0 != "CONFIG-SCOPE" }.map {
             $0 == "PREVIOUS" ? previous : $0 == "DIFF" ? folder.appendingPathComponent("diff.json").path : $0
         }
         let plan = folder.appendingPathComponent("plan.json").path
         let ics = folder.appendingPathComponent("window.ics").path
-        let result = try run(TestEnvironment.remindcExecutable, ["compile", config, "--now", "2026-11-22T08:00:00Z", "-o", plan, "--ics", ics] + arguments)
+        let result = try await run(TestEnvironment.remindcExecutable, ["compile", config, "--now", "2026-11-22T08:00:00Z", "-o", plan, "--ics", ics] + arguments)
         #expect(result.status == 0, "\(result.standardError)")
         let unbudgetedICS = folder.appendingPathComponent("unbudgeted.ics").path
         var reference = ["compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "--pending-limit", "0", "-o", "/dev/null", "--ics", unbudgetedICS]
         if arguments.contains("--previous") { reference += ["--previous", previous] }
-        #expect(try run(TestEnvironment.remindcExecutable, reference).status == 0)
+        #expect(try await run(TestEnvironment.remindcExecutable, reference).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: ics)) == Data(contentsOf: URL(fileURLWithPath: unbudgetedICS)))
         let written = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: plan))) as? [String: Any])
         #expect((written["notifications"] as? [Any])?.count == 64)

@@ -3,13 +3,13 @@ import Testing
 @testable import ReminderCompiler
 
 /// Counted goals, nag chains, snoozes that keep their follow-ups, and `replacesEarlier`
-/// with chains (SPEC §13), worked out by hand on `examples/nagging-and-goals.plist`.
+/// with chains (Planning rules, "Counted goals", "Follow-ups and nag chains", "Replacing earlier notifications"), worked out by hand on `examples/nagging-and-goals.plist`.
 @Suite("Counted goals and nag chains")
 struct CountedGoalsAndChainsTests {
-    static func examplePlan(events: String? = "examples/nagging-and-goals.events.json") throws -> [String: Any] {
+    static func examplePlan(events: String? = "examples/nagging-and-goals.events.json") async throws -> [String: Any] {
         var arguments = ["compile", "examples/nagging-and-goals.plist", "--now", "2026-11-22T08:00:00Z"]
         if let events { arguments += ["--events", events] }
-        let result = try run(TestEnvironment.remindcExecutable, arguments)
+        let result = try await run(TestEnvironment.remindcExecutable, arguments)
         #expect(result.status == 0, "\(result.standardError)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
     }
@@ -17,8 +17,8 @@ struct CountedGoalsAndChainsTests {
     static func notifications(_ plan: [String: Any]) -> [[String: Any]] { plan["notifications"] as? [[String: Any]] ?? [] }
 
     @Test("two glasses by 07:30 silence the first two water reminders of the day, not the third")
-    func countedGoal() throws {
-        let plan = try Self.examplePlan()
+    func countedGoal() async throws {
+        let plan = try await Self.examplePlan()
         let ids = Self.notifications(plan).compactMap { $0["id"] as? String }
         #expect(!ids.contains("water-20261122-1000") && !ids.contains("water-20261122-1400"))
         #expect(ids.contains("water-20261122-1800"))
@@ -34,14 +34,14 @@ struct CountedGoalsAndChainsTests {
         var events = ReminderEvents()
         events.logActivity("water", at: try #require(InstantParsing.rfc3339("2026-11-22T06:50:00+01:00")))
         events.logActivity("water", at: try #require(InstantParsing.rfc3339("2026-11-22T07:30:00+01:00")))
-        let config = try #require(check(xml).config)
+        let config = try #require(await check(xml).config)
         let plain = try #require(ReminderCompiler.plan(config, options: CompileOptions(now: .instant(fixedNow - 3_600), horizonDays: 1), events: events).plan)
         #expect(!plain.notifications.contains { $0.id.hasPrefix("water-20261122-") })
     }
 
     @Test("a chain fires at afterMinutes, then every everyMinutes; its members name the notification as parent")
-    func chain() throws {
-        let plan = try Self.examplePlan(events: nil)
+    func chain() async throws {
+        let plan = try await Self.examplePlan(events: nil)
         let evening = Self.notifications(plan).filter { ($0["id"] as? String)?.hasPrefix("bp-pill-20261122-2000") == true }
         #expect(evening.map { "\($0["id"]!) \($0["fireAt"]!) \($0["kind"]!) \($0["parent"] ?? "-") \($0["title"]!)" } == [
             "bp-pill-20261122-2000 2026-11-22T20:00:00+01:00 single - Blood-pressure pill",
@@ -57,8 +57,8 @@ struct CountedGoalsAndChainsTests {
     }
 
     @Test("skipping a chain member removes it and the later ones; a snooze keeps the chain after it")
-    func eventsOnChains() throws {
-        let plan = try Self.examplePlan()
+    func eventsOnChains() async throws {
+        let plan = try await Self.examplePlan()
         let ids = Self.notifications(plan).compactMap { $0["id"] as? String }
         #expect(ids.contains("bp-pill-20261124-2000-followup"))
         #expect(!ids.contains("bp-pill-20261124-2000-followup-2") && !ids.contains("bp-pill-20261124-2000-followup-3"))
@@ -76,8 +76,8 @@ struct CountedGoalsAndChainsTests {
     }
 
     @Test("a dose logged after the snooze silences the snooze's later follow-ups; done on one of them ends the snooze")
-    func snoozeChainAfterEvents() throws {
-        let config = try #require(check(String(decoding: try Data(contentsOf: TestEnvironment.repositoryRoot.appendingPathComponent("examples/nagging-and-goals.plist")), as: UTF8.self)).config)
+    func snoozeChainAfterEvents() async throws {
+        let config = try #require(await check(String(decoding: try Data(contentsOf: TestEnvironment.repositoryRoot.appendingPathComponent("examples/nagging-and-goals.plist")), as: UTF8.self)).config)
         func plan(_ extra: (inout ReminderEvents) throws -> Void) throws -> [String] {
             var events = ReminderEvents()
             events.record(.snooze(at: try #require(InstantParsing.rfc3339("2026-11-22T08:05:00+01:00")), minutes: nil), occurrence: "bp-pill-20261122-0800")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ReminderCompiler
 
-/// Yearly schedules and `count` (SPEC §13), on the example and on small configs whose
+/// Yearly schedules and `count` (Planning rules, "Yearly schedules and count"), on the example and on small configs whose
 /// answers were worked out by hand.
 @Suite("Yearly and counted schedules")
 struct YearlyAndCountedTests {
@@ -11,8 +11,8 @@ struct YearlyAndCountedTests {
     }
 
     @Test("the example's plan: a course of 14 doses whose except date uses up two, ten sessions, a birthday, 28 February, last Saturdays, every second December")
-    func examplePlan() throws {
-        let result = try remindc("compile", "examples/yearly-and-counted.plist", "--now", "2026-11-22T08:00:00Z")
+    func examplePlan() async throws {
+        let result = try await remindc("compile", "examples/yearly-and-counted.plist", "--now", "2026-11-22T08:00:00Z")
         #expect(result.status == 0, "\(result.standardError)")
         let plan = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let ids = (plan["notifications"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
@@ -36,11 +36,11 @@ struct YearlyAndCountedTests {
     }
 
     @Test("the recurring calendar writes COUNT per time of day from its first instance, BYMONTH for yearly rules, and -1 for 29 February with lastDay")
-    func recurringRules() throws {
+    func recurringRules() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let ics = folder.appendingPathComponent("r.ics").path
-        let result = try remindc(
+        let result = try await remindc(
             "compile", "examples/yearly-and-counted.plist", "--now", "2026-11-22T08:00:00Z", "-o", "/dev/null", "--ics", ics,
             "--ics-style", "recurring"
         )
@@ -91,7 +91,7 @@ struct YearlyAndCountedTests {
     }
 
     @Test("count counts slots, not dates: the third of three times a day can end a course")
-    func countCountsSlots() throws {
+    func countCountsSlots() async throws {
         let reminder = reminderXML("r", schedule: """
             <key>frequency</key><string>daily</string><key>times</key><array><string>08:00</string><string>14:00</string><string>20:00</string></array>\
             <key>start</key><string>2026-11-22</string><key>count</key><integer>7</integer>
@@ -106,7 +106,7 @@ struct YearlyAndCountedTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("course.plist")
         try Data(configXML(reminders: reminder).utf8).write(to: config)
-        let next = try remindc("next", config.path, "--reminder", "r", "--count", "20", "--now", "2026-11-23T12:00:00Z")
+        let next = try await remindc("next", config.path, "--reminder", "r", "--count", "20", "--now", "2026-11-23T12:00:00Z")
         #expect(next.status == 0, "\(next.standardError)")
         #expect(next.standardOutput.components(separatedBy: "\n").filter { $0.contains("r-2026") }.count == 3, "\(next.standardOutput)")
     }

@@ -31,7 +31,7 @@ struct ReferenceExpander {
         dates.dateComponents([.day], from: from, to: to).day!
     }
 
-    /// Whether the schedule has slots on a date (SPEC §3.3 read literally), ignoring
+    /// Whether the schedule has slots on a date (the Config reference's `schedule` keys read literally), ignoring
     /// `except`, `start` and `end`.
     func repeatsOn(_ schedule: Schedule, _ date: Date) -> Bool {
         let anchorParts = schedule.anchor.components
@@ -78,7 +78,7 @@ struct ReferenceExpander {
         }
     }
 
-    /// SPEC §5.1 by brute force: every UTC minute within 30 hours is tried; the earliest
+    /// Planning rules, "Time zones and daylight-saving changes", by brute force: every UTC minute within 30 hours is tried; the earliest
     /// whose local time equals the slot wins; when none does (a gap), the offset in force
     /// just before the local clock jumped over the slot applies.
     func instant(year: Int, month: Int, day: Int, minuteOfDay: Int) -> (instant: Int64, moved: Bool) {

@@ -18,13 +18,13 @@ struct BatchTests {
     }
 
     @Test("each result is the plan `compile` writes for the same inputs, in input order; bad jobs are results too")
-    func resultsInOrder() throws {
+    func resultsInOrder() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let medication = try Self.text("medication.plist")
         let events = try Self.object(try Self.text("medication.events.json"))
         // The same config as a JSON object, as Python's plistlib and json write it.
-        let asJSON = try Python.script(["-c", "import json, plistlib, sys; print(json.dumps(plistlib.load(open('examples/medication.plist', 'rb'))))"])
+        let asJSON = try await Python.script(["-c", "import json, plistlib, sys; print(json.dumps(plistlib.load(open('examples/medication.plist', 'rb'))))"])
         let configObject = try Self.object(asJSON.standardOutput)
         var jobs: [String] = []
         for name in ["daily-facts", "quiet-hours", "home-time-zone"] {
@@ -37,7 +37,7 @@ struct BatchTests {
         jobs.append(try Self.line(["id": "tokyo", "config": medication, "now": "2026-11-22T09:00", "timeZone": "Asia/Tokyo"]))
         let input = folder.appendingPathComponent("jobs.ndjson")
         try Data((jobs.joined(separator: "\n") + "\n\n").utf8).write(to: input)
-        let result = try remindc("batch", input.path, "--jobs", "2")
+        let result = try await remindc("batch", input.path, "--jobs", "2")
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.components(separatedBy: "\n").filter { !$0.isEmpty }
         let results = try lines.map(Self.object)
@@ -48,7 +48,7 @@ struct BatchTests {
             ["examples/daily-facts.plist"], ["examples/quiet-hours.plist"], ["examples/home-time-zone.plist"],
             ["examples/medication.plist", "--events", "examples/medication.events.json"],
         ].enumerated() {
-            let compiled = try Self.object(try run(TestEnvironment.remindcExecutable, ["compile"] + arguments + ["--now", "2026-11-22T08:00:00Z"]).standardOutput)
+            let compiled = try Self.object(try await run(TestEnvironment.remindcExecutable, ["compile"] + arguments + ["--now", "2026-11-22T08:00:00Z"]).standardOutput)
             var expected = compiled
             var found = try #require(results[index]["plan"] as? [String: Any])
             // The digest is of the config's bytes: the JSON form has other bytes.
@@ -69,24 +69,24 @@ struct BatchTests {
     }
 
     @Test("with a previous plan, the result carries the diff that `diff` gives and the plan carries the sequences on")
-    func withPrevious() throws {
+    func withPrevious() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let previousPath = folder.appendingPathComponent("previous.json").path
-        #expect(try remindc("compile", "examples/medication.plist", "--now", "2026-11-21T08:00:00Z", "-o", previousPath).status == 0)
+        #expect(try await remindc("compile", "examples/medication.plist", "--now", "2026-11-21T08:00:00Z", "-o", previousPath).status == 0)
         let previous = try Self.object(String(decoding: try Data(contentsOf: URL(fileURLWithPath: previousPath)), as: UTF8.self))
         let job = try Self.line([
             "id": "next-day", "config": try Self.text("medication.plist"), "events": try Self.object(try Self.text("medication.events.json")),
             "now": "2026-11-22T08:00:00Z", "previous": previous,
         ])
-        let result = try run(TestEnvironment.remindcExecutable, ["batch"], input: Data((job + "\n").utf8))
+        let result = try await run(TestEnvironment.remindcExecutable, ["batch"], input: Data((job + "\n").utf8))
         let line = try Self.object(result.standardOutput)
         let newPath = folder.appendingPathComponent("new.json").path
-        #expect(try remindc(
+        #expect(try await remindc(
             "compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "--events", "examples/medication.events.json",
             "--previous", previousPath, "-o", newPath
         ).status == 0)
-        let diff = try Self.object(try remindc("diff", previousPath, newPath, "--format", "json").standardOutput)
+        let diff = try Self.object(try await remindc("diff", previousPath, newPath, "--format", "json").standardOutput)
         #expect(NSDictionary(dictionary: try #require(line["diff"] as? [String: Any])).isEqual(to: diff))
         let plan = try #require(line["plan"] as? [String: Any])
         let expected = try Self.object(String(decoding: try Data(contentsOf: URL(fileURLWithPath: newPath)), as: UTF8.self))
@@ -94,7 +94,7 @@ struct BatchTests {
     }
 
     @Test("memory stays flat: twenty times the jobs take about the same peak memory")
-    func boundedMemory() throws {
+    func boundedMemory() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let job = try Self.line(["config": try Self.text("daily-facts.plist"), "now": "2026-11-22T08:00:00Z"]) + "\n"
@@ -103,7 +103,7 @@ struct BatchTests {
             let input = folder.appendingPathComponent("jobs-\(count).ndjson")
             try Data(String(repeating: job, count: count).utf8).write(to: input)
             // GNU time reports the peak resident set in kilobytes.
-            let measured = try run(URL(fileURLWithPath: "/usr/bin/time"), [
+            let measured = try await run(URL(fileURLWithPath: "/usr/bin/time"), [
                 "-f", "%M", TestEnvironment.remindcExecutable.path, "batch", input.path, "-o", folder.appendingPathComponent("out-\(count)").path,
             ])
             #expect(measured.status == 0, "\(measured.standardError)")
@@ -131,53 +131,60 @@ extension BatchTests {
     }
 }
 
-/// `remindc batch` as the map stage of Apache Spark (pyspark, local[2]): the recipe of the
-/// README, run for real. Java and pyspark come from `.ci/run`, which sets
-/// REMINDC_REQUIRE_SPARK; elsewhere the test is skipped when either is missing.
-@Suite("Batch on Spark", .enabled(if: SparkSetup.available || SparkSetup.required, "Spark needs java and pyspark (pip install pyspark)"))
-struct SparkBatchTests {
-    // The limit guards against a hang, not a speed: alone the test takes about 12 s, but
-    // beside the whole suite on two cores Spark's JVM waits its turn, and 5 to 7.5 minutes
-    // were measured (the debug build, the Chromium and Radicale suites at the same time).
-    @Test("RDD.pipe through remindc batch gives the direct run's results, line for line", .timeLimit(.minutes(10)))
-    func sparkPipe() throws {
-        let folder = try TestEnvironment.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var lines: [String] = []
-        for index in 0..<40 {
-            let name = ["medication", "daily-facts", "quiet-hours", "home-time-zone", "nagging-and-goals"][index % 5]
-            lines.append(try BatchTests.line(["id": "user-\(index)", "config": try BatchTests.text("\(name).plist"), "now": "2026-11-22T08:00:00Z"]))
+extension ExternalProgramTests {
+    /// `remindc batch` as the map stage of Apache Spark (pyspark, local[2]): the recipe of the
+    /// README, run for real. Java and pyspark come from `.ci/run`, which sets
+    /// REMINDC_REQUIRE_SPARK; elsewhere the test is skipped when either is missing.
+    @Suite("Batch on Spark", .enabled("Spark needs java and pyspark (pip install pyspark)") { await SparkSetup.usable() })
+    struct SparkBatchTests {
+        // The limit guards against a hang, not a speed: alone the test takes about 12 s, and no
+        // other suite of ExternalProgramTests runs beside it.
+        @Test("RDD.pipe through remindc batch gives the direct run's results, line for line", .timeLimit(.minutes(3)))
+        func sparkPipe() async throws {
+            let folder = try TestEnvironment.scratchFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var lines: [String] = []
+            for index in 0..<40 {
+                let name = ["medication", "daily-facts", "quiet-hours", "home-time-zone", "nagging-and-goals"][index % 5]
+                lines.append(try BatchTests.line(["id": "user-\(index)", "config": try BatchTests.text("\(name).plist"), "now": "2026-11-22T08:00:00Z"]))
+            }
+            lines.insert("this line is not a job", at: 7)
+            let jobs = folder.appendingPathComponent("jobs.ndjson")
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: jobs)
+            let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Service/spark_batch.py")
+            let python = try #require(Python.executable)
+            let result = try await run(python, [script.path, TestEnvironment.remindcExecutable.path, jobs.path])
+            #expect(result.status == 0, "\(result.standardOutput)\(result.standardError.suffix(2000))")
+            #expect(result.standardOutput.contains("spark: 41 results through local[2], 0 problems"), "\(result.standardOutput)")
         }
-        lines.insert("this line is not a job", at: 7)
-        let jobs = folder.appendingPathComponent("jobs.ndjson")
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: jobs)
-        let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Service/spark_batch.py")
-        let result = try run(try #require(Python.executable), [script.path, TestEnvironment.remindcExecutable.path, jobs.path])
-        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError.suffix(2000))")
-        #expect(result.standardOutput.contains("spark: 41 results through local[2], 0 problems"), "\(result.standardOutput)")
     }
 }
 
+/// `SparkBatchTests` under its short name, for the tests of other suites.
+typealias SparkBatchTests = ExternalProgramTests.SparkBatchTests
+
 enum SparkSetup {
     static let required = ProcessInfo.processInfo.environment["REMINDC_REQUIRE_SPARK"] != nil
-    /// Java on the PATH, and pyspark importable by python3.
-    static let available: Bool = {
+    /// Whether the Spark test runs: always where CI requires it (so that a missing Java
+    /// fails it), elsewhere when Java is on the PATH and python3 imports pyspark.
+    static func usable() async -> Bool {
+        if required { return true }
         guard let python = Python.executable,
               (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains(where: {
                   FileManager.default.isExecutableFile(atPath: "\($0)/java")
               })
         else { return false }
-        return (try? run(python, ["-c", "import pyspark"]))?.status == 0
-    }()
+        return (try? await run(python, ["-c", "import pyspark"]))?.status == 0
+    }
 }
 
 extension BatchTests {
     @Test("with the pending notifications, the result carries the reconciliation that `reconcile` gives")
-    func withPending() throws {
+    func withPending() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plan = folder.appendingPathComponent("plan.json").path
-        #expect(try remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", plan).status == 0)
+        #expect(try await remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", plan).status == 0)
         // One stale fingerprint, one current notification, one that is no longer planned.
         let planned = try #require(try Self.object(String(decoding: try Data(contentsOf: URL(fileURLWithPath: plan)), as: UTF8.self))["notifications"] as? [[String: Any]])
         let pending: [[String: Any]] = [
@@ -188,8 +195,8 @@ extension BatchTests {
         let pendingFile = folder.appendingPathComponent("pending.json")
         try JSONSerialization.data(withJSONObject: pending).write(to: pendingFile)
         let job = try Self.line(["config": try Self.text("medication.plist"), "now": "2026-11-22T08:00:00Z", "pending": pending])
-        let result = try Self.object(try run(TestEnvironment.remindcExecutable, ["batch"], input: Data((job + "\n").utf8)).standardOutput)
-        let expected = try Self.object(try remindc("reconcile", plan, "--pending", pendingFile.path, "--format", "json").standardOutput)
+        let result = try Self.object(try await run(TestEnvironment.remindcExecutable, ["batch"], input: Data((job + "\n").utf8)).standardOutput)
+        let expected = try Self.object(try await remindc("reconcile", plan, "--pending", pendingFile.path, "--format", "json").standardOutput)
         #expect(NSDictionary(dictionary: try #require(result["reconciliation"] as? [String: Any])).isEqual(to: expected))
         #expect((expected["remove"] as? [Any])?.count == 2)
     }

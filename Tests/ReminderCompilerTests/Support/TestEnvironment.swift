@@ -1,4 +1,10 @@
 import Foundation
+import Subprocess
+#if canImport(System)
+import System
+#else
+import SystemPackage
+#endif
 
 /// Paths the tests need: the repository, its examples, and the built `remindc`.
 enum TestEnvironment {
@@ -25,6 +31,12 @@ enum TestEnvironment {
         }
         return URL(fileURLWithPath: "remindc")
     }()
+
+    /// The first `swift` on the PATH, for the tests that build a package of their own.
+    static let swiftExecutable: URL? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
+        .split(separator: ":")
+        .map { URL(fileURLWithPath: "\($0)/swift") }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 
     /// The example configs (`examples/*.plist`, not the `*.events.*` files), sorted.
     static func exampleConfigs() throws -> [URL] {
@@ -66,49 +78,55 @@ struct ProcessResult {
     var standardError: String
 }
 
-/// Runs `executable` with `arguments` in `directory`, optionally with standard input.
-///
-/// Output goes to temporary files rather than pipes, so that a large output can never
-/// block the child while the test waits for it.
+/// Runs `executable` with `arguments` in `directory`, optionally with standard input, and
+/// awaits it without holding a thread of Swift's cooperative pool: on a 2-core machine the
+/// pool has two threads, and a test that blocked one while a child ran would hold up every
+/// other test. Standard output and error are read concurrently, so a large output never
+/// blocks the child. A child ended by a signal gives `128 + signal`, as a shell reports it.
 func run(_ executable: URL, _ arguments: [String], in directory: URL = TestEnvironment.repositoryRoot,
-         input: Data? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
-    let scratch = try TestEnvironment.scratchFolder()
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let outputURL = scratch.appendingPathComponent("stdout")
-    let errorURL = scratch.appendingPathComponent("stderr")
-    let inputURL = scratch.appendingPathComponent("stdin")
-    try (input ?? Data()).write(to: inputURL)
-    guard FileManager.default.createFile(atPath: outputURL.path, contents: nil),
-          FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-    else { throw CocoaError(.fileWriteUnknown) }
-    let output = try FileHandle(forWritingTo: outputURL)
-    let error = try FileHandle(forWritingTo: errorURL)
-    let inputHandle = try FileHandle(forReadingFrom: inputURL)
-    defer {
-        try? output.close()
-        try? error.close()
-        try? inputHandle.close()
+         input: Data? = nil, environment: [String: String] = [:]) async throws -> ProcessResult {
+    var variables: [Environment.Key: String?] = [:]
+    for (name, value) in environment { variables[Environment.Key(rawValue: name)!] = value }
+    let result = try await Subprocess.run(
+        .path(FilePath(executable.path)),
+        arguments: Arguments(arguments),
+        environment: variables.isEmpty ? .inherit : .inherit.updating(variables),
+        workingDirectory: FilePath(directory.path),
+        input: .array([UInt8](input ?? Data())),
+        output: .bytes(limit: .max),
+        error: .bytes(limit: .max)
+    )
+    let status: Int32
+    switch result.terminationStatus {
+    case .exited(let code): status = Int32(code)
+    case .signaled(let signal): status = 128 + Int32(signal)
     }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    if !environment.isEmpty {
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-    }
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = inputHandle
-    try process.run()
-    process.waitUntilExit()
     return ProcessResult(
-        status: process.terminationStatus,
-        standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-        standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
+        status: status,
+        standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
+        standardError: String(decoding: result.standardError, as: UTF8.self)
     )
 }
 
 /// Runs the built `remindc` from the repository root.
-func remindc(_ arguments: String...) throws -> ProcessResult {
-    try run(TestEnvironment.remindcExecutable, arguments)
+func remindc(_ arguments: String...) async throws -> ProcessResult {
+    try await run(TestEnvironment.remindcExecutable, arguments)
+}
+
+extension Result where Failure == any Error {
+    /// The value `body` returns, or the error it throws: `Result(catching:)` for async code.
+    init(awaiting body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}
+
+/// Runs `body` on a thread of its own and awaits its result, for work that must not wait
+/// for a thread of the cooperative pool (a loop that polls a child every few
+/// milliseconds) or must not hold one (a blocking call).
+func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
 }

@@ -9,7 +9,7 @@ enum CLibraryLocalTime {
     /// Records an issue for each `TZ` value on which the C library disagrees.
     /// - Returns: the number of instants compared.
     @discardableResult
-    static func expectAgreement(_ cases: [(tz: String, instants: [Int64], expected: [(offset: Int, isDaylightSaving: Bool)])]) throws -> Int {
+    static func expectAgreement(_ cases: [(tz: String, instants: [Int64], expected: [(offset: Int, isDaylightSaving: Bool)])]) async throws -> Int {
         let python = try #require(Python.executable)
         let script = """
         import os, sys, time
@@ -20,7 +20,7 @@ enum CLibraryLocalTime {
             print(*(f"{t.tm_gmtoff},{t.tm_isdst}" for t in (time.localtime(int(i)) for i in instants)))
         """
         let request = cases.map { ([$0.tz] + $0.instants.map(String.init)).joined(separator: " ") + "\n" }.joined()
-        let result = try run(python, ["-c", script], input: Data(request.utf8))
+        let result = try await run(python, ["-c", script], input: Data(request.utf8))
         try #require(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == cases.count)
