@@ -6,10 +6,10 @@ struct AgendaCommand: ParsableCommand, ReportsDiagnostics {
     static let configuration = CommandConfiguration(
         commandName: "agenda",
         abstract: "Show a plan day by day in local time: what the phone will show, what was suppressed or dropped, where the clocks change.",
-        discussion: "Reads a config (compiled with --now and --events) or a plan JSON. Colour on a terminal unless NO_COLOR is set."
+        discussion: "Reads a config, plist or JSON (compiled with --now and --events), or a plan JSON; which one is told by content. Colour on a terminal unless NO_COLOR is set."
     )
 
-    @Argument(help: "A config (plist XML) or a plan JSON file.")
+    @Argument(help: "A config (plist XML or JSON) or a plan JSON file, told apart by content.")
     var input: String
 
     @OptionGroup var eventsOption: EventsOption
@@ -39,7 +39,8 @@ struct AgendaCommand: ParsableCommand, ReportsDiagnostics {
     func run() throws {
         guard let bytes = CommandLineInput.readFile(input, limit: ReminderCompiler.maximumPlanBytes) else { throw ExitCode.failure }
         let agenda: Agenda
-        if bytes.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{") {
+        // A config may be JSON too: a plan is told apart by its content.
+        if ReminderCompiler.holdsPlan(bytes) {
             if events != nil || moment.now != nil || zone.timeZone != nil {
                 throw CommandLineError("--events, --now and --time-zone apply to a config; a plan was compiled with them already")
             }

@@ -9,7 +9,7 @@ struct Check: ParsableCommand, ReportsDiagnostics {
         discussion: "Exit status: 0 when no file has errors, 1 otherwise."
     )
 
-    @Argument(help: "The config files (plist XML).")
+    @Argument(help: "The config files (plist XML or JSON).")
     var configs: [String]
 
     @Option(help: "The instant that \"in the past\" warnings compare with (RFC 3339); default: now. Given, the config is also planned from it, and the plan's warnings (coverage, shared numericIds) are reported as compile reports them.")

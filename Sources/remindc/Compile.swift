@@ -9,7 +9,7 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
         discussion: "Writes the plan JSON to standard output, or atomically to -o FILE. Exit status 0 on success, 1 on any error."
     )
 
-    @Argument(help: "The config file (plist XML).")
+    @Argument(help: "The config file (plist XML or JSON).")
     var config: String
 
     @OptionGroup var moment: MomentOptions

@@ -10,7 +10,7 @@ struct ExplainCommand: ParsableCommand, ReportsDiagnostics {
         discussion: "Answers with the cause: not a slot of its schedule (and the next slots), outside the window, suppressed by which event (file:line:column), dropped by the budget (and what pendingLimit would keep it), deferred or dropped by quiet hours, merged into a group. The first line of output is the verdict."
     )
 
-    @Argument(help: "The config file (plist XML).")
+    @Argument(help: "The config file (plist XML or JSON).")
     var config: String
 
     @Option(help: "The ID: {reminder or group}-{yyyyMMdd}-{HHmm}, with -followup, -followup-N or -snooze.")

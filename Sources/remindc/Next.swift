@@ -9,7 +9,7 @@ struct Next: ParsableCommand, ReportsDiagnostics {
         discussion: "A check of a schedule for a person: slots that a daylight-saving gap moves are marked. Groups, events and the pending limit do not apply."
     )
 
-    @Argument(help: "The config file (plist XML).")
+    @Argument(help: "The config file (plist XML or JSON).")
     var config: String
 
     @Option(help: "The reminder's id.")

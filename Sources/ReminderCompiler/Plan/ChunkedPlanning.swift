@@ -345,3 +345,39 @@ private final class BackgroundWriter: @unchecked Sendable {
         queue.sync {}
     }
 }
+
+extension ChunkedCompilation {
+    /// The plan JSON and, with `calendarStyle`, the calendar, collected in memory by the same
+    /// pass that writes files: for callers that answer with bytes (the service, batch jobs,
+    /// an app) and must give exactly what `remindc compile -o … --ics …` writes.
+    ///
+    /// - Returns: the bytes, and the diagnostics, sorted; when they hold an error, the bytes
+    ///   are empty.
+    public func collect(calendarStyle: ICalendarStyle? = nil) -> (plan: [UInt8], calendar: [UInt8]?, diagnostics: [Diagnostic]) {
+        let plan = CollectedBytes()
+        let calendar = CollectedBytes()
+        let found: [Diagnostic]
+        do {
+            found = try write(
+                planTo: { plan.append($0) },
+                calendarTo: calendarStyle.map { _ in { calendar.append($0) } },
+                calendarStyle: calendarStyle ?? .expanded
+            )
+        } catch {
+            // The sinks collect in memory and never throw.
+            return ([], nil, diagnostics)
+        }
+        if found.contains(where: { $0.severity == .error }) { return ([], nil, found) }
+        return (plan.bytes, calendarStyle == nil ? nil : calendar.bytes, found)
+    }
+}
+
+/// Bytes appended by one writer thread at a time (the driver's guarantee) and read after
+/// the write returned.
+private final class CollectedBytes: @unchecked Sendable {
+    var bytes: [UInt8] = []
+
+    func append(_ chunk: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: chunk)
+    }
+}

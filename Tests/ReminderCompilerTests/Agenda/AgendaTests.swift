@@ -103,3 +103,36 @@ extension AgendaTests {
         #expect(agenda.end.seconds == fixedNow + 3661 * 86_400)
     }
 }
+
+extension AgendaTests {
+    @Test("a JSON config is read as a config, told from a plan by content: the same agenda as its plist, whatever the file's name",
+          arguments: ["medication", "quiet-hours", "home-time-zone"])
+    func jsonConfig(_ name: String) async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Foundation's reading of the plist, written as JSON: an independent conversion.
+        let plist = try PropertyListSerialization.propertyList(
+            from: Data(contentsOf: TestEnvironment.examples.appendingPathComponent("\(name).plist")), format: nil
+        )
+        let json = try JSONSerialization.data(withJSONObject: plist, options: [.prettyPrinted])
+        let asConfig = folder.appendingPathComponent("\(name).json")
+        let misnamed = folder.appendingPathComponent("\(name).plan.json")
+        try json.write(to: asConfig)
+        try json.write(to: misnamed)
+        let now = ["--now", CompileCommandTests.fixedNow, "--days", "3"]
+        let expected = try await remindc(["agenda", "examples/\(name).plist"] + now)
+        #expect(expected.status == 0, "\(expected.standardError)")
+        for file in [asConfig, misnamed] {
+            let agenda = try await remindc(["agenda", file.path] + now)
+            #expect(agenda.status == 0, "\(file.lastPathComponent): \(agenda.standardError)")
+            #expect(agenda.standardOutput == expected.standardOutput, "\(file.lastPathComponent)")
+        }
+        // A plan is still read as a plan, and --now is refused for it.
+        let plan = folder.appendingPathComponent("plan.json")
+        #expect(try await remindc(["compile", asConfig.path, "--now", CompileCommandTests.fixedNow, "-o", plan.path]).status == 0)
+        let fromPlan = try await remindc(["agenda", plan.path] + now)
+        #expect(fromPlan.status == 1)
+        #expect(fromPlan.standardError.contains("a plan was compiled with them already"), "\(fromPlan.standardError)")
+        #expect(try await remindc(["agenda", plan.path, "--days", "3"]).status == 0)
+    }
+}

@@ -113,6 +113,11 @@ func remindc(_ arguments: String...) async throws -> ProcessResult {
     try await run(TestEnvironment.remindcExecutable, arguments)
 }
 
+/// Runs the built `remindc` from the repository root, with the arguments in an array.
+func remindc(_ arguments: [String]) async throws -> ProcessResult {
+    try await run(TestEnvironment.remindcExecutable, arguments)
+}
+
 extension Result where Failure == any Error {
     /// The value `body` returns, or the error it throws: `Result(catching:)` for async code.
     init(awaiting body: () async throws -> Success) async {

@@ -184,6 +184,15 @@ extension ReminderCompiler {
     /// every command stays near 1 GB (measured figures in the README).
     public static let maximumPlanBytes = 384 << 20
 
+    /// Whether a file given as a config or a plan holds a plan, told by its content rather
+    /// than its name: a JSON object whose root has `notifications` or `now` and no
+    /// `reminders`. A plist, a config in JSON, or a document too broken to tell is not a
+    /// plan, so that its reader reports what is wrong with it as a config.
+    public static func holdsPlan(_ bytes: [UInt8]) -> Bool {
+        guard let keys = JSONReader.rootKeys(of: bytes), !keys.contains("reminders") else { return false }
+        return keys.contains("notifications") || keys.contains("now")
+    }
+
     /// Reads a plan JSON file (Plan format); nil when it is malformed or of another
     /// `formatVersion`, with errors at their line and column.
     public static func readPlan(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> Plan? {

@@ -209,3 +209,77 @@ private struct JSONParser {
         return value
     }
 }
+
+extension JSONReader {
+    /// The keys of a JSON document's root object, without reading the values into a tree:
+    /// enough to tell a config from a plan by content, whatever the file is called, at the
+    /// cost of one pass over the bytes. Nil when the document does not open with an object
+    /// whose keys can be read (the decoder that reads it then says where and why).
+    static func rootKeys(of bytes: [UInt8]) -> Set<String>? {
+        var position = 0
+        func skipBlanks() {
+            while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
+        }
+        /// Moves past a string whose opening quote is at `position`; returns its raw bytes.
+        func string() -> ArraySlice<UInt8>? {
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+            let start = position + 1
+            position = start
+            while position < bytes.count {
+                switch bytes[position] {
+                case UInt8(ascii: "\\"): position += 2
+                case UInt8(ascii: "\""):
+                    defer { position += 1 }
+                    return bytes[start..<position]
+                default: position += 1
+                }
+            }
+            return nil
+        }
+        /// Moves past one value of any depth, counting brackets outside strings.
+        func skipValue() -> Bool {
+            var depth = 0
+            while position < bytes.count {
+                switch bytes[position] {
+                case UInt8(ascii: "\""):
+                    guard string() != nil else { return false }
+                    if depth == 0 { return true }
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if depth == 0 { return true }
+                    depth -= 1
+                    if depth == 0 {
+                        position += 1
+                        return true
+                    }
+                case UInt8(ascii: ","): if depth == 0 { return true }
+                default: break
+                }
+                position += 1
+            }
+            return depth == 0
+        }
+        skipBlanks()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else { return nil }
+        position += 1
+        var keys: Set<String> = []
+        while true {
+            skipBlanks()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "}"), keys.isEmpty { return keys }
+            guard let key = string() else { return nil }
+            // Keys with escapes are compared as written; remindc's own keys have none.
+            keys.insert(String(decoding: key, as: UTF8.self))
+            skipBlanks()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
+            position += 1
+            skipBlanks()
+            guard skipValue() else { return nil }
+            skipBlanks()
+            guard position < bytes.count else { return nil }
+            if bytes[position] == UInt8(ascii: "}") { return keys }
+            guard bytes[position] == UInt8(ascii: ",") else { return nil }
+            position += 1
+        }
+    }
+}

@@ -203,20 +203,35 @@ extension PlanJob {
 
 extension PlanJob {
     /// The job's plan as a calendar (see the Calendars article) in `style`, or the
-    /// diagnostics that stopped it.
+    /// diagnostics that stopped it: the bytes `remindc compile --ics` writes for the same
+    /// config, events, instant and previous plan, by the same planning driver — the
+    /// config's `calendarScope` and the previous plan's sequences included.
     public func calendar(style: ICalendarStyle, zones: TimeZoneDatabase = .system) -> Result<[UInt8], PlanJobDiagnostics> {
         let prefix = id.map { "\($0)/" } ?? ""
-        let result = ReminderCompiler.compile(
-            config, path: prefix + "config", options: CompileOptions(now: now, timeZone: timeZone),
-            events: events.map { ($0, prefix + "events") }, zones: zones
+        let options = CompileOptions(now: now, timeZone: timeZone)
+        let inputs = ReminderCompiler.load(
+            config, path: prefix + "config", options: options, events: events.map { ($0, prefix + "events") }, zones: zones
         )
-        guard let plan = result.plan, let config = result.config, !result.hasErrors else {
-            return .failure(PlanJobDiagnostics(diagnostics: result.diagnostics))
+        var diagnostics = inputs.diagnostics
+        var previousPlan: Plan?
+        if let previous {
+            var collector = DiagnosticCollector()
+            previousPlan = ReminderCompiler.readPlan(previous, path: prefix + "previous", diagnostics: &collector)
+            diagnostics += collector.sorted
         }
-        switch style {
-        case .expanded: return .success(ICalendarExport.expanded(plan, settings: CalendarSettings(config), zones: zones))
-        case .recurring: return .success(ICalendarExport.recurring(config, plan: plan, zones: zones))
+        guard let parsed = inputs.config, !diagnostics.contains(where: { $0.severity == .error }) else {
+            return .failure(PlanJobDiagnostics(diagnostics: diagnostics))
         }
+        var compilation = ChunkedCompilation(config: parsed, options: options)
+        compilation.events = inputs.events
+        compilation.diagnostics = inputs.diagnostics
+        compilation.previous = previousPlan
+        compilation.zones = zones
+        let collected = compilation.collect(calendarStyle: style)
+        guard let calendar = collected.calendar, !collected.diagnostics.contains(where: { $0.severity == .error }) else {
+            return .failure(PlanJobDiagnostics(diagnostics: collected.diagnostics))
+        }
+        return .success(calendar)
     }
 
     /// A config checked on its own, as a result line: `ok` and the diagnostics.
