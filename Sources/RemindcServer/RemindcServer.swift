@@ -6,7 +6,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import Prometheus
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 import ServiceLifecycle
 
 /// `remindc serve`: the compiler as a stateless HTTP service (Hummingbird 2). Each request

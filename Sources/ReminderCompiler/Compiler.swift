@@ -72,6 +72,13 @@ public enum ReminderCompiler {
         _ bytes: [UInt8], path: String, options: ConfigOptions = ConfigOptions(),
         zones: TimeZoneDatabase = .system
     ) -> CheckResult {
+        checkValidated(bytes, path: path, options: options, zones: zones).result
+    }
+
+    /// `check`, with the config validated for planning when it has no error.
+    static func checkValidated(
+        _ bytes: [UInt8], path: String, options: ConfigOptions, zones: TimeZoneDatabase
+    ) -> (result: CheckResult, validated: ValidatedConfig?) {
         var collector = DiagnosticCollector()
         // A JSON config holds the same keys and values: its strings, integers, reals,
         // booleans, arrays and objects are what the plist's elements are.
@@ -79,13 +86,14 @@ public enum ReminderCompiler {
         let root = isJSON
             ? JSONReader().read(bytes, path: path, diagnostics: &collector) : PlistReader().read(bytes, path: path, diagnostics: &collector)
         guard let root else {
-            return CheckResult(config: nil, diagnostics: collector.sorted)
+            return (CheckResult(config: nil, diagnostics: collector.sorted), nil)
         }
         var decoder = ConfigDecoder(zones: zones)
         decoder.reader.diagnostics = collector
         var config = decoder.decode(root, options: options)
-        config?.sourceDigest = ConfigDigest.sha256Hex(bytes)
-        return CheckResult(config: config, diagnostics: decoder.reader.diagnostics.sorted)
+        let digest = ConfigDigest.sha256Hex(bytes)
+        config?.sourceDigest = digest
+        return (CheckResult(config: config, diagnostics: decoder.reader.diagnostics.sorted), decoder.validated?.recordingSourceDigest(digest))
     }
 
     /// Compiles a config into a plan: parse → validate → expand → group → apply events →
@@ -102,26 +110,28 @@ public enum ReminderCompiler {
         zones: TimeZoneDatabase = .system
     ) -> CompileResult {
         let inputs = load(bytes, path: path, options: options, events: events, zones: zones)
-        guard let config = inputs.config else { return CompileResult(plan: nil, diagnostics: inputs.diagnostics) }
-        return plan(config, options: options, events: inputs.events, diagnostics: inputs.diagnostics, zones: zones)
+        guard let validated = inputs.validated else { return CompileResult(plan: nil, diagnostics: inputs.diagnostics) }
+        return plan(validated, options: options, events: inputs.events, diagnostics: inputs.diagnostics, zones: zones, rangeDays: 28)
     }
 
     /// A config and events file read and checked, ready to plan.
-    public struct Inputs: Sendable {
+@_spi(Tooling)     public struct Inputs: Sendable {
         /// The validated config, or nil when the config or the events have errors.
         public var config: ReminderConfig?
         /// The events (empty without an events file).
         public var events: ReminderEvents
         /// The diagnostics of both files.
         public var diagnostics: [Diagnostic]
+        /// The config as validation passed it, which planning takes without checking again.
+        var validated: ValidatedConfig?
     }
 
     /// Reads and checks a config and, when given, an events file.
-    public static func load(
+    @_spi(Tooling) public static func load(
         _ bytes: [UInt8], path: String, options: CompileOptions, events: (bytes: [UInt8], path: String)? = nil,
         zones: TimeZoneDatabase = .system
     ) -> Inputs {
-        let checked = check(bytes, path: path, options: ConfigOptions(timeZoneOverride: options.timeZone), zones: zones)
+        let (checked, validated) = checkValidated(bytes, path: path, options: ConfigOptions(timeZoneOverride: options.timeZone), zones: zones)
         var diagnostics = checked.diagnostics
         var parsedEvents = ReminderEvents()
         if let events {
@@ -130,7 +140,9 @@ public enum ReminderCompiler {
             diagnostics += collector.sorted
         }
         let hasErrors = diagnostics.contains { $0.severity == .error }
-        return Inputs(config: hasErrors ? nil : checked.config, events: parsedEvents, diagnostics: diagnostics)
+        return Inputs(
+            config: hasErrors ? nil : checked.config, events: parsedEvents, diagnostics: diagnostics, validated: hasErrors ? nil : validated
+        )
     }
 
     /// Reads an events file, plist or JSON (Planning rules, "Events and suppression"); nil
@@ -159,14 +171,28 @@ public enum ReminderCompiler {
         plan(config, options: options, events: events, diagnostics: diagnostics, zones: zones, rangeDays: 28)
     }
 
-    /// `plan`, drafting `rangeDays` at a time; any value gives the same plan (4 000 drafts
-    /// the whole window at once, the reference the tests compare with).
+    /// `plan`, drafting `rangeDays` at a time, of a config that may have been built or
+    /// changed in code: it is checked first, and planned only when no rule fails.
     static func plan(
         _ config: ReminderConfig, options: CompileOptions, events: ReminderEvents, diagnostics: [Diagnostic],
         zones: TimeZoneDatabase, rangeDays: Int
     ) -> CompileResult {
+        switch PlanSetup.validate(config, options: options, diagnostics: diagnostics, zones: zones) {
+        case .failure(let failure): return CompileResult(plan: nil, diagnostics: failure.diagnostics)
+        case .success(let checked):
+            return plan(checked.config, options: options, events: events, diagnostics: checked.diagnostics, zones: zones, rangeDays: rangeDays)
+        }
+    }
+
+    /// Plans a validated config, drafting `rangeDays` at a time; any value gives the same
+    /// plan (4 000 drafts the whole window at once, the reference the tests compare with).
+    static func plan(
+        _ validated: ValidatedConfig, options: CompileOptions, events: ReminderEvents, diagnostics: [Diagnostic],
+        zones: TimeZoneDatabase, rangeDays: Int
+    ) -> CompileResult {
+        let config = validated.config
         var setup: PlanSetup
-        switch PlanSetup.prepare(config, options: options, events: events, diagnostics: diagnostics, zones: zones) {
+        switch PlanSetup.prepare(validated, options: options, events: events, diagnostics: diagnostics, zones: zones) {
         case .failure(let failure): return CompileResult(plan: nil, diagnostics: failure.diagnostics)
         case .success(let prepared): setup = prepared
         }
@@ -208,7 +234,7 @@ public enum ReminderCompiler {
     /// The instant of a compile moment in a zone: a local time is read as Planning rules,
     /// "Time zones and daylight-saving changes" says.
     /// A local time outside the years 1970–9999 (which `plan` refuses) gives 0.
-    public static func instant(of moment: CompileOptions.Moment, in rules: ZoneRules) -> Int64 {
+    @_spi(Tooling) public static func instant(of moment: CompileOptions.Moment, in rules: ZoneRules) -> Int64 {
         if case .local = moment, !PlanSetup.isSupported(moment) { return 0 }
         return resolve(moment, rules: rules)
     }
@@ -246,23 +272,43 @@ struct PlanSetup {
     /// 20 million it took 7 GB and minutes.
     static let maximumSlots = 2_000_000
 
-    static func prepare(
-        _ config: ReminderConfig, options: CompileOptions, events: ReminderEvents, diagnostics: [Diagnostic],
-        zones: TimeZoneDatabase
-    ) -> Result<PlanSetup, Failure> {
-        let config = config.locatingPartsBuiltInCode()
+    /// Checks a config that may have been built or changed in code: nothing is planned
+    /// before it passes the checks of the Config reference, "Validation". A decoded config's
+    /// warnings were reported by the decoder already; an error in the options is reported
+    /// beside the config's.
+    static func validate(
+        _ config: ReminderConfig, options: CompileOptions, diagnostics: [Diagnostic], zones: TimeZoneDatabase
+    ) -> Result<(config: ValidatedConfig, diagnostics: [Diagnostic]), Failure> {
+        let checked = ConfigValidator.validated(config, zones: zones, timeZoneOverride: options.timeZone)
         var collector = DiagnosticCollector()
         collector.append(contentsOf: diagnostics)
-        // The config may have been built or changed in code: nothing is planned before it
-        // passes the checks of the Config reference, "Validation". A decoded config's
-        // warnings were reported by the decoder already.
-        let validator = ConfigValidator(config, zones: zones, timeZoneOverride: options.timeZone)
-        collector.append(contentsOf: config.location.isKeyPath ? validator.diagnostics : validator.diagnostics.filter { $0.severity == .error })
+        collector.append(contentsOf: config.location.isKeyPath ? checked.diagnostics : checked.diagnostics.filter { $0.severity == .error })
+        guard let validated = checked.config else {
+            collector.append(contentsOf: optionErrors(options, config: config))
+            return .failure(Failure(diagnostics: collector.sorted))
+        }
+        return .success((validated, collector.sorted))
+    }
+
+    /// The errors of options a caller passes: a pending limit or an instant out of range.
+    static func optionErrors(_ options: CompileOptions, config: ReminderConfig) -> [Diagnostic] {
+        var collector = DiagnosticCollector()
         let optionsPlace = config.location.isKeyPath ? SourceLocation.keyPath("options") : config.location
         if let limit = options.pendingLimit, !(0...1_000_000).contains(limit) {
             collector.error(.outOfRange("pendingLimit", value: "\(limit)", range: "0–1000000 (0 = unlimited)"), at: optionsPlace)
         }
         if !isSupported(options.now) { collector.error(.nowOutOfRange, at: optionsPlace) }
+        return collector.sorted
+    }
+
+    static func prepare(
+        _ validated: ValidatedConfig, options: CompileOptions, events: ReminderEvents, diagnostics: [Diagnostic],
+        zones: TimeZoneDatabase
+    ) -> Result<PlanSetup, Failure> {
+        let config = validated.config
+        var collector = DiagnosticCollector()
+        collector.append(contentsOf: diagnostics)
+        collector.append(contentsOf: optionErrors(options, config: config))
         if collector.hasErrors { return .failure(Failure(diagnostics: collector.sorted)) }
         guard let zoneName = options.timeZone ?? config.timeZone, let rules = zones.zone(zoneName) else {
             collector.error(.noTimeZone, at: config.location)

@@ -1,4 +1,4 @@
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// The workloads of the Performance article, built in memory as config XML.
 enum Workloads {

@@ -1,5 +1,5 @@
 import Foundation
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 // Measures the compiler's stages on the workloads of the Performance article and prints
 // medians.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// `remindc agenda CONFIG|PLAN.json [--events F] [--now T] [--days N]`: the plan day by day.
 struct AgendaCommand: ParsableCommand, ReportsDiagnostics {

@@ -1,5 +1,5 @@
 import COutputFiles
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

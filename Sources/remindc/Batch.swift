@@ -1,6 +1,6 @@
 import ArgumentParser
 import Dispatch
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// `remindc check CONFIG...`: validate configs and print diagnostics; writes nothing.
 struct Check: ParsableCommand, ReportsDiagnostics {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// `remindc compile CONFIG [options]`: write the plan.
 struct Compile: ParsableCommand, ReportsDiagnostics {
@@ -125,13 +125,10 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
         _ bytes: [UInt8], events: (bytes: [UInt8], path: String)?, options: CompileOptions, previous: Plan?
     ) throws {
         let inputs = ReminderCompiler.load(bytes, path: config, options: options, events: events)
-        guard let parsed = inputs.config else {
+        guard var compilation = ChunkedCompilation(inputs: inputs, options: options) else {
             DiagnosticPrinter.print(inputs.diagnostics)
             throw ExitCode.failure
         }
-        var compilation = ChunkedCompilation(config: parsed, options: options)
-        compilation.events = inputs.events
-        compilation.diagnostics = inputs.diagnostics
         compilation.previous = previous
         compilation.calendarScope = icsScope
         var files = AtomicOutput()

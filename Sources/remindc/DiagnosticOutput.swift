@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 extension DiagnosticFormat: ExpressibleByArgument {}
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// `remindc diff OLD.json NEW.json [--format text|json|markdown|html] [--exit-code]`.
 struct Diff: ParsableCommand, ReportsDiagnostics {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// `remindc explain CONFIG --occurrence ID [--events F] [--now T]`: why an ID is or is not
 /// in the plan.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// `remindc ics PLAN.json [-o FILE]`: an iCalendar file from an existing plan.
 struct ICS: ParsableCommand, ReportsDiagnostics {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// `remindc next CONFIG --reminder ID [--count N] [--now T]`: a reminder's next slots.
 struct Next: ParsableCommand, ReportsDiagnostics {

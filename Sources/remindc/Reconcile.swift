@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// `remindc reconcile PLAN.json --pending PENDING.json [--format text|json] [--exit-code]`.
 struct Reconcile: ParsableCommand, ReportsDiagnostics {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 extension LongComputationTests {
     @Suite("Plans written in chunks")
@@ -107,6 +107,26 @@ extension LongComputationTests {
                     #expect(written.diagnostics == whole.diagnostics, "limit \(limit), chunks of \(days) days")
                 }
             }
+        }
+
+        @Test("a compilation made from checked inputs plans them as checked; a config changed afterwards is checked again")
+        func checkedOnceAndAgainAfterAChange() throws {
+            let bytes = Array(configXML(reminders: reminderXML("water")).utf8)
+            let options = CompileOptions(now: .instant(fixedNow))
+            let inputs = ReminderCompiler.load(bytes, path: "c.plist", options: options)
+            var compilation = try #require(ChunkedCompilation(inputs: inputs, options: options))
+            let planned = compilation.collect()
+            #expect(planned.plan == PlanJSON.encode(try #require(ReminderCompiler.compile(bytes, path: "c.plist", options: options).plan)))
+            // A change in code after the check: the interval no rule allows is refused,
+            // named by the file position of the part it changed.
+            compilation.config.reminders[0].schedule.interval = 0
+            let refused = compilation.collect()
+            #expect(refused.plan.isEmpty)
+            #expect(refused.diagnostics.contains { $0.severity == .error && $0.message.text.contains("'interval' is 0") },
+                    "\(refused.diagnostics.map(\.formatted))")
+            // Inputs with errors make no compilation.
+            let broken = ReminderCompiler.load(Array("<plist version=\"1.0\"><dict/></plist>".utf8), path: "b.plist", options: options)
+            #expect(ChunkedCompilation(inputs: broken, options: options) == nil)
         }
 
         struct SinkFailure: Error {}

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// A small deterministic generator (SplitMix64), so property tests repeat exactly.
 struct SeededGenerator: RandomNumberGenerator {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// End-to-end: the built `remindc compile` and `remindc next` on `examples/`.
 @Suite("remindc compile")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// A config around `reminders` (the inside of the reminders array) and `rootExtra` keys.
 func configXML(reminders: String, rootExtra: String = "", timeZone: String? = "Europe/Berlin") -> String {

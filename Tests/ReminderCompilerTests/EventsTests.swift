@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Compiles `reminders` with `events` (JSON or plist text) at `now`; returns the result.
 func compileWithEvents(

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Checks an .ics against its plan with Python's `icalendar`, `ical` and `vobject` (and,
 /// for the recurring style, `recurring-ical-events`), and with libical when its reader

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Everything a config says, without source locations, in a stable order: two files with
 /// the same content give the same text.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Random damage to the examples: byte flips, truncations, tag swaps, deleted and
 /// duplicated lines. The reader must neither crash nor hang, and must either accept the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Planning rules, "Events and suppression": overlapping snoozes (a member and its group, a notification and its
 /// follow-up) resolve part by part to the latest `at`, whatever the IDs are called.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Random configs and events, to check properties every plan must have.
 struct PlanScenarioGenerator {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Reads `xml` and returns the value and the diagnostics' formatted lines.
 private func read(_ xml: String, reader: PlistReader = PlistReader()) -> (PlistNode?, [String]) {

@@ -1,7 +1,7 @@
 /// A plan laid out day by day in the plan zone's local time, for a person to read: what
 /// the phone will show, what the events suppressed, what the budget left out, and where
 /// the clocks change.
-public struct Agenda: Sendable {
+@_spi(Tooling) public struct Agenda: Sendable {
     /// What an entry stands for.
     public enum Status: Sendable, Hashable {
         /// In the plan: the phone shows it.

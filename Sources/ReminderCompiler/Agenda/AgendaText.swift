@@ -1,7 +1,7 @@
 /// The agenda as terminal text: one heading per day, an indented line per notification,
 /// follow-ups and snoozes further in under their parent. Every status is spelled out, so
 /// the text reads the same without colour; with `colour`, ANSI escapes set kinds apart.
-public enum AgendaText {
+@_spi(Tooling) public enum AgendaText {
     /// Renders the agenda.
     public static func render(_ agenda: Agenda, colour: Bool = false) -> String {
         let style = Style(enabled: colour)

@@ -25,6 +25,8 @@ struct ConfigDecoder {
     var declaredReminderIDs: [(id: String, location: SourceLocation)] = []
     /// Category ids of the config, known before reminders and groups are read.
     var categoryIDs: [String] = []
+    /// The decoded config once it passed every rule, for planning without a second check.
+    var validated: ValidatedConfig?
 
     static let rootKeys = [
         "formatVersion", "timeZone", "horizonDays", "pendingLimit", "reservedSlots", "minimumCoverageDays",
@@ -70,12 +72,14 @@ struct ConfigDecoder {
         if !reader.diagnostics.hasErrors {
             // The rules every config value passes, however it was made; what the decoder
             // accepted passes them too, so this reports nothing unless the two disagree.
-            let validator = ConfigValidator(config, zones: zones, timeZoneOverride: options.timeZoneOverride)
-            reader.diagnostics.append(contentsOf: validator.diagnostics.filter { $0.severity == .error })
+            let checked = ConfigValidator.validated(config, zones: zones, timeZoneOverride: options.timeZoneOverride)
+            reader.diagnostics.append(contentsOf: checked.diagnostics.filter { $0.severity == .error })
+            validated = checked.config
         }
         if !reader.diagnostics.hasErrors {
             warnAboutSchedulesThatNeverFire(config, options: options)
         }
+        if reader.diagnostics.hasErrors { validated = nil }
         return reader.diagnostics.hasErrors ? nil : config
     }
 

@@ -348,3 +348,38 @@ extension ReminderConfig {
         ConfigValidator(self, zones: zones, timeZoneOverride: timeZoneOverride).diagnostics
     }
 }
+
+/// A config that passed every rule of the Config reference's "Validation" section, for the
+/// zone it will be planned in. Only `ConfigValidator.validated(_:zones:timeZoneOverride:)`
+/// makes one, so planning, which takes nothing else, never sees an unchecked config, and
+/// a config decoded from a file is not checked a second time before it is planned.
+struct ValidatedConfig: Sendable {
+    /// The config, its parts built in code named by key path.
+    let config: ReminderConfig
+    /// The zone given beside the config when it was checked (`--time-zone`).
+    let timeZoneOverride: String?
+
+    fileprivate init(config: ReminderConfig, timeZoneOverride: String?) {
+        self.config = config
+        self.timeZoneOverride = timeZoneOverride
+    }
+
+    /// The same config with the digest of the file it was read from, which no rule checks.
+    func recordingSourceDigest(_ digest: String) -> ValidatedConfig {
+        var config = config
+        config.sourceDigest = digest
+        return ValidatedConfig(config: config, timeZoneOverride: timeZoneOverride)
+    }
+}
+
+extension ConfigValidator {
+    /// Checks `config` (its parts built in code then named by key path) and gives it back
+    /// validated when no rule fails, with every error and warning found.
+    static func validated(
+        _ config: ReminderConfig, zones: TimeZoneDatabase, timeZoneOverride: String?
+    ) -> (config: ValidatedConfig?, diagnostics: [Diagnostic]) {
+        let located = config.locatingPartsBuiltInCode()
+        let validator = ConfigValidator(located, zones: zones, timeZoneOverride: timeZoneOverride)
+        return (validator.hasErrors ? nil : ValidatedConfig(config: located, timeZoneOverride: timeZoneOverride), validator.diagnostics)
+    }
+}

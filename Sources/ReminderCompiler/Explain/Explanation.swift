@@ -1,6 +1,6 @@
 /// Why one occurrence, notification or follow-up ID is in a plan or not: "why didn't my
 /// 09:20 reminder come?"
-public struct Explanation: Sendable, Hashable {
+@_spi(Tooling) public struct Explanation: Sendable, Hashable {
     /// The answer in one word.
     public enum Verdict: String, Sendable, Hashable {
         /// The plan has it (perhaps deferred, or merged into a group).
@@ -27,7 +27,7 @@ public struct Explanation: Sendable, Hashable {
 
 extension ReminderCompiler {
     /// Explains an ID against the plan of `config` at `options.now` with `events`.
-    public static func explain(
+    @_spi(Tooling) public static func explain(
         _ id: String, config: ReminderConfig, events: ReminderEvents = ReminderEvents(), options: CompileOptions,
         zones: TimeZoneDatabase = .system
     ) -> Explanation {

@@ -5,7 +5,7 @@
 /// marked. Inline CSS and SVG only: no scripts, nothing from the network. Every block
 /// carries its kind and status as text, so the page reads the same without colour, in
 /// print and to a screen reader.
-public enum AgendaHTML {
+@_spi(Tooling) public enum AgendaHTML {
     /// Renders the page.
     public static func render(_ agenda: Agenda) -> String {
         var body = ""

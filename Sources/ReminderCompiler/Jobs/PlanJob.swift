@@ -10,7 +10,7 @@
 /// events object or the text of an events file; `previous` a plan object; `pending` the
 /// notifications the OS holds (as `remindc reconcile --pending` reads them). Only `config`
 /// and `now` are required: the library reads no clock.
-public struct PlanJob: Sendable {
+@_spi(Tooling) public struct PlanJob: Sendable {
     /// Echoed in the result, so that results can be matched to jobs.
     public var id: String?
     /// A plist XML or JSON config.
@@ -97,14 +97,14 @@ public struct PlanJob: Sendable {
 }
 
 /// What stopped a job: its config's or events' diagnostics.
-public struct PlanJobDiagnostics: Error, Sendable {
+@_spi(Tooling) public struct PlanJobDiagnostics: Error, Sendable {
     /// Every diagnostic of the compile: the errors that stopped it, and any warnings and
     /// notes, with the job's id before each file name.
     public var diagnostics: [Diagnostic]
 }
 
 /// A job that could not be read.
-public struct PlanJobError: Error, Sendable, Hashable {
+@_spi(Tooling) public struct PlanJobError: Error, Sendable, Hashable {
     /// The job's `id`, when it could be read.
     public var id: String?
     /// What is wrong with the job, in one line (an unknown or missing key, say).
@@ -219,12 +219,11 @@ extension PlanJob {
             previousPlan = ReminderCompiler.readPlan(previous, path: prefix + "previous", diagnostics: &collector)
             diagnostics += collector.sorted
         }
-        guard let parsed = inputs.config, !diagnostics.contains(where: { $0.severity == .error }) else {
+        guard !diagnostics.contains(where: { $0.severity == .error }),
+              var compilation = ChunkedCompilation(inputs: inputs, options: options)
+        else {
             return .failure(PlanJobDiagnostics(diagnostics: diagnostics))
         }
-        var compilation = ChunkedCompilation(config: parsed, options: options)
-        compilation.events = inputs.events
-        compilation.diagnostics = inputs.diagnostics
         compilation.previous = previousPlan
         compilation.zones = zones
         let collected = compilation.collect(calendarStyle: style)

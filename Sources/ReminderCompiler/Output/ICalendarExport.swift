@@ -47,7 +47,7 @@ public enum ICalendarExport {
 
     /// Writes the expanded calendar to `sink` in chunks of about `chunkSize` bytes, so that
     /// a large calendar is never held whole in memory.
-    public static func writeExpanded(
+    @_spi(Tooling) public static func writeExpanded(
         _ plan: Plan, settings: CalendarSettings, zones: TimeZoneDatabase = .system, chunkSize: Int = 1 << 16,
         to sink: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {

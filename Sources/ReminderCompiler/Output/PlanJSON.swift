@@ -14,7 +14,7 @@ public enum PlanJSON {
 
     /// Writes the plan's UTF-8 bytes to `sink` in chunks of about `chunkSize` bytes, so
     /// that a large plan is never held whole in memory as text.
-    public static func write(
+    @_spi(Tooling) public static func write(
         _ plan: Plan, chunkSize: Int = 1 << 16, to sink: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
         var stream = PlanJSONStream(header: plan, chunkSize: chunkSize)

@@ -11,11 +11,21 @@ extension ICalendarExport {
     ///
     /// A config that fails `ReminderConfig.validate()` gives a calendar without events.
     public static func recurring(_ config: ReminderConfig, plan: Plan, zones: TimeZoneDatabase = .system) -> [UInt8] {
+        let validated = ConfigValidator.validated(config, zones: zones, timeZoneOverride: plan.timeZone).config
+        return recurring(config, validated: validated != nil, plan: plan, zones: zones)
+    }
+
+    /// The recurring calendar of a config already validated for the plan's zone (the
+    /// planning driver's), without checking it again.
+    static func recurring(_ validated: ValidatedConfig, plan: Plan, zones: TimeZoneDatabase) -> [UInt8] {
+        recurring(validated.config, validated: true, plan: plan, zones: zones)
+    }
+
+    private static func recurring(_ config: ReminderConfig, validated: Bool, plan: Plan, zones: TimeZoneDatabase) -> [UInt8] {
         let settings = CalendarSettings(config)
         var writer = ICalendarWriter(reservingCapacity: 4096 + config.reminders.count * 1024)
         begin(&writer, plan: plan, settings: settings)
-        guard let rules = zones.zone(plan.timeZone),
-              !ConfigValidator(config, zones: zones, timeZoneOverride: plan.timeZone).hasErrors,
+        guard validated, let rules = zones.zone(plan.timeZone),
               PlanSetup.isSupported(.instant(plan.now.seconds)), PlanSetup.isSupported(.instant(plan.windowEnd.seconds))
         else {
             writer.raw("END:VCALENDAR")

@@ -10,9 +10,14 @@ import Dispatch
 /// before the notifications). Without one, everything in the window is kept and a single
 /// pass writes; only the VTIMEZONE needs the last notification's instant first, which the
 /// last ranges give.
-public struct ChunkedCompilation {
-    /// The config, already validated.
-    public var config: ReminderConfig
+@_spi(Tooling) public struct ChunkedCompilation {
+    /// The config. One changed after the compilation was made from checked inputs is
+    /// checked again before it is planned.
+    public var config: ReminderConfig {
+        didSet { validated = nil }
+    }
+    /// The config as validation passed it, when the compilation was made from checked inputs.
+    private var validated: ValidatedConfig?
     /// The compile options.
     public var options: CompileOptions
     /// The events.
@@ -29,10 +34,21 @@ public struct ChunkedCompilation {
     /// `calendarScope`.
     public var calendarScope: CalendarScope?
 
-    /// Creates a compilation of a validated config.
+    /// Creates a compilation of a config, which is checked before it is planned.
     public init(config: ReminderConfig, options: CompileOptions) {
         self.config = config
         self.options = options
+    }
+
+    /// Creates a compilation of a config and events read and checked by
+    /// `ReminderCompiler.load`, which is planned without checking it again; nil when the
+    /// inputs have errors.
+    public init?(inputs: ReminderCompiler.Inputs, options: CompileOptions) {
+        guard let config = inputs.config else { return nil }
+        self.init(config: config, options: options)
+        events = inputs.events
+        diagnostics = inputs.diagnostics
+        validated = inputs.validated
     }
 
     /// What the header, the VTIMEZONE and the end of the plan need from the whole window.
@@ -74,8 +90,19 @@ public struct ChunkedCompilation {
             return found
         }
         let expandedSink = calendarStyle == .expanded ? icsSink : nil
+        let validated: ValidatedConfig
+        var found = diagnostics
+        if let checked = self.validated, checked.timeZoneOverride == options.timeZone {
+            validated = checked
+        } else {
+            switch PlanSetup.validate(config, options: options, diagnostics: diagnostics, zones: zones) {
+            case .failure(let failure): return failure.diagnostics
+            case .success(let checked): (validated, found) = checked
+            }
+        }
+        let config = validated.config
         var setup: PlanSetup
-        switch PlanSetup.prepare(config, options: options, events: events, diagnostics: diagnostics, zones: zones) {
+        switch PlanSetup.prepare(validated, options: options, events: events, diagnostics: found, zones: zones) {
         case .failure(let failure): return failure.diagnostics
         case .success(let prepared): setup = prepared
         }
@@ -216,7 +243,7 @@ public struct ChunkedCompilation {
             outline.suppressed = summary.suppressed
             outline.seriesSequences = seriesSequences
             outline.notifications = keptSnoozes
-            let bytes = ICalendarExport.recurring(config, plan: outline, zones: zones)
+            let bytes = ICalendarExport.recurring(validated, plan: outline, zones: zones)
             try calendarWriter.finish { try bytes.withUnsafeBytes(icsSink) }
         }
         return sorted

@@ -85,7 +85,7 @@ public struct PlanDiff: Sendable, Hashable {
     }
 
     /// `init(oldFile:newFile:)` over bytes the caller holds, such as a file read into `Data`.
-    public init?(oldFile oldBytes: UnsafeBufferPointer<UInt8>, newFile newBytes: UnsafeBufferPointer<UInt8>) {
+    @_spi(Tooling) public init?(oldFile oldBytes: UnsafeBufferPointer<UInt8>, newFile newBytes: UnsafeBufferPointer<UInt8>) {
         let computed: PlanDiff? = {
             guard let old = FastPlanReader.index(oldBytes), let new = FastPlanReader.index(newBytes) else { return nil }
             var diff = PlanDiff()

@@ -1,5 +1,5 @@
 /// One upcoming slot of a reminder, for `remindc next`.
-public struct UpcomingSlot: Sendable, Hashable {
+@_spi(Tooling) public struct UpcomingSlot: Sendable, Hashable {
     /// The member occurrence ID (Planning rules, "Stable IDs").
     public var id: String
     /// The slot.
@@ -14,7 +14,7 @@ extension ReminderCompiler {
     ///
     /// Searches forward in growing steps, up to 400 years, so a rare schedule (29 February
     /// every 12 months) is still found.
-    public static func upcomingSlots(
+    @_spi(Tooling) public static func upcomingSlots(
         of reminder: Reminder, count: Int, after now: Int64, zone rules: ZoneRules
     ) -> [UpcomingSlot] {
         // Whole seconds of the supported years only, and schedules expansion survives.

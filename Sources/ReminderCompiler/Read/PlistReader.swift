@@ -6,7 +6,7 @@ import CXMLShim
 /// documents that declare or reference entities, carry an internal DTD subset, name a DTD
 /// other than Apple's, or hold processing instructions are refused. Input size and
 /// nesting depth are capped.
-public struct PlistReader: Sendable {
+@_spi(Tooling) public struct PlistReader: Sendable {
     /// The largest input accepted, in bytes.
     public var maximumInputBytes: Int
     /// The deepest element nesting accepted (`<plist>` counts as one level).

@@ -1,5 +1,5 @@
 /// A property-list value that knows where it stands in its file.
-public struct PlistNode: Sendable {
+@_spi(Tooling) public struct PlistNode: Sendable {
     /// The value itself.
     public var value: PlistValue
     /// The line and column of the element's `<`.
@@ -13,7 +13,7 @@ public struct PlistNode: Sendable {
 }
 
 /// The value types of an Apple XML property list.
-public enum PlistValue: Sendable {
+@_spi(Tooling) public enum PlistValue: Sendable {
     /// `<string>`: text, CDATA and character references joined; comments dropped.
     case string(String)
     /// `<integer>`: a 64-bit signed integer.
@@ -51,7 +51,7 @@ public enum PlistValue: Sendable {
 }
 
 /// A `<dict>`: its entries in file order, with where each key stands.
-public struct PlistDictionary: Sendable {
+@_spi(Tooling) public struct PlistDictionary: Sendable {
     /// One key and its value.
     public struct Entry: Sendable {
         /// The key's text.

@@ -1,5 +1,5 @@
 /// The reconciliation's two forms: text for people, JSON for programs.
-public enum ReconciliationOutput {
+@_spi(Tooling) public enum ReconciliationOutput {
     /// `remove` (IDs), `add` (whole notifications as the plan writes them), `unchanged`,
     /// `foreign` and `notes`.
     public static func json(_ reconciliation: Reconciliation) -> [UInt8] {

@@ -1,5 +1,5 @@
 /// Parsing of instants written as RFC 3339 timestamps.
-public enum InstantParsing {
+@_spi(Tooling) public enum InstantParsing {
     /// Seconds since 1970 UTC of an RFC 3339 timestamp such as `2026-11-22T08:00:00Z` or
     /// `2026-11-22T09:00:00+01:00` (fractional seconds are accepted and truncated);
     /// nil when `text` is not one.

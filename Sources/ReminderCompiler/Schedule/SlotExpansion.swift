@@ -37,7 +37,7 @@ extension Schedule {
     /// each date, time by time. `start`, `end`, `except`, `interval` and `count` apply.
     /// A schedule that fails `ReminderConfig.validate()` in a way expansion cannot survive
     /// (a zero interval, days beyond ±31, dates past the supported years) has no slots.
-    public func forEachSlot(onDates dates: ClosedRange<CivilDate>, timeline: ZoneTimeline, _ visit: (Slot) -> Void) {
+    @_spi(Tooling) public func forEachSlot(onDates dates: ClosedRange<CivilDate>, timeline: ZoneTimeline, _ visit: (Slot) -> Void) {
         guard isExpandable, CivilDate.expandableDays.contains(dates.lowerBound.dayNumber),
               CivilDate.expandableDays.contains(dates.upperBound.dayNumber)
         else { return }

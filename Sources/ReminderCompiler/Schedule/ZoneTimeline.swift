@@ -1,6 +1,6 @@
 /// A zone's UTC offsets over a span of time, precomputed once per compile so that each
 /// slot costs a binary search instead of a call into the tz database.
-public struct ZoneTimeline: Sendable {
+@_spi(Tooling) public struct ZoneTimeline: Sendable {
     /// The zone's name.
     public let zoneName: String
     /// Instants (seconds since 1970 UTC) at which the offset changes, ascending.

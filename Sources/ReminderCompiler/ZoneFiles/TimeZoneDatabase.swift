@@ -76,7 +76,7 @@ public struct TimeZoneDatabase: Sendable {
     }
 
     /// The zone's rules, or nil for a name the database does not hold.
-    public func zone(_ name: String) -> ZoneRules? {
+    @_spi(Tooling) public func zone(_ name: String) -> ZoneRules? {
         if let compiled = readZones.zone(named: name) { return ZoneRules(name: name, compiled: compiled) }
         guard Self.isZoneName(name),
               let bytes = Self.contents(ofFileAt: zoneInfoDirectory + "/" + name, limit: CompiledZone.maximumFileSize),
@@ -197,7 +197,7 @@ private final class ReadZones: Sendable {
 }
 
 /// One zone's offsets from UTC.
-public struct ZoneRules: Sendable {
+@_spi(Tooling) public struct ZoneRules: Sendable {
     /// The tz database name.
     public let name: String
     let compiled: CompiledZone

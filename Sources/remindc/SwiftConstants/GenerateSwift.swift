@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// `remindc generate-swift CONFIG... -o FILE`: checks the configs and writes Swift
 /// constants for their names (what the SwiftPM build-tool plugin runs).

@@ -1,4 +1,4 @@
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// Swift source with typed constants for what an app names in its configs: reminder IDs,
 /// group keys, activity names, and categories with their action IDs — what it needs to

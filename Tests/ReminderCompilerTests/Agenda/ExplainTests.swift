@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// `remindc explain`: why an ID is or is not in the plan, on the medication example with its
 /// events, each answer worked out by hand from the config and the events file.

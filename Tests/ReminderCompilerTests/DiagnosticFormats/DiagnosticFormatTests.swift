@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// `--diagnostics-format`, `--diagnostics-file` and `--warnings-as-errors` of the built
 /// binary: golden outputs, GitHub's annotation limit, JSON that lists what gcc lines say,

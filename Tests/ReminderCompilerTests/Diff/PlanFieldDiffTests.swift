@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Diffs that miss nothing: plan-level changes are listed and count for `--exit-code`, and
 /// the Markdown form for pull requests.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// The DocC catalogue and the README stay in step with the code: every key the decoders
 /// accept is documented, every article is reachable from the landing page, and the README

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// `JSONDecoder` reads what the command line writes, into the values the library's own
 /// readers give; `JSONEncoder` writes the same keys back.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// Apps build configs and events in code, validate them and plan, all without plist text.
 /// This file imports the library without `@testable`, as an app does.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// Sixty days of a user with three medications, in Berlin across the spring DST change and
 /// then in New York. The app launches at random times and whenever the user acts; at each

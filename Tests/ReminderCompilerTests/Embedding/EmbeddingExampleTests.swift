@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// The embedding article's example is this target's `EmbeddingExample.swift`: compiled
 /// here, run here, and compared with the article so that neither can drift.

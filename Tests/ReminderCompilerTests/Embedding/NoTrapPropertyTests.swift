@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 extension LongComputationTests {
     /// A library must never crash its host: random and extreme values on every public field

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// One config, two ways in: written as a plist and compiled by the command line, or built
 /// in code and planned by the library. The plans must be the same bytes.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Every entry point gives the same bytes for the same job: `remindc compile`, the library
 /// (the whole-plan API and the chunked driver), `remindc batch` and the service. The corpus
@@ -122,9 +122,7 @@ struct EntryPointAgreementTests {
 
                 // The library's one planning driver, collecting in memory.
                 let inputs = ReminderCompiler.load(Array(job.config.utf8), path: "config", options: options, events: eventsInput)
-                var compilation = ChunkedCompilation(config: try #require(inputs.config), options: options)
-                compilation.events = inputs.events
-                compilation.diagnostics = inputs.diagnostics
+                var compilation = try #require(ChunkedCompilation(inputs: inputs, options: options))
                 compilation.previous = previousPlan
                 let collected = compilation.collect(calendarStyle: style)
                 #expect(collected.plan == cli.plan, "\(job) \(style): the driver's plan")

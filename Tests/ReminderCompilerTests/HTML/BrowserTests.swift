@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// The HTML pages as a real browser builds them: headless Chromium renders each page, its
 /// DOM is checked against the plan by `check_html.py` (every notification once, on its day

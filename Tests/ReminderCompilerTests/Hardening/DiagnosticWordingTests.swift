@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Messages that said the wrong thing, or nothing, where a user needed one.
 @Suite("Diagnostic wording")

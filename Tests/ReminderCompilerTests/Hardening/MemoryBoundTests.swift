@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// The paths that once held the whole window hold only what the budget keeps: measured as
 /// the peak resident memory of the built binary (by the kernel, through Python's

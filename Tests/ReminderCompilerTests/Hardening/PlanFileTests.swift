@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Plan files read back by `diff`, `ics` and `--previous`: every plan remindc writes is
 /// readable, and every reader refuses the same malformed ones.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Valid inputs that silently do not do what they seem to get a warning (never an error).
 @Suite("Warnings for silent surprises")

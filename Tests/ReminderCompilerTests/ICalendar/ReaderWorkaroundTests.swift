@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// What calendar readers do differently, said where remindc cannot avoid it.
 @Suite("Reader differences remindc reports")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 extension ExternalProgramTests {
     /// Random configs in zones with DST changes, each compiled into both calendar styles and

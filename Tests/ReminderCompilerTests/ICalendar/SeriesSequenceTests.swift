@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// `SEQUENCE` of recurring series across compiles with `--previous`: counted up once for a
 /// series that changed, kept for the others, never reset, and the same whether the plan is

@@ -1,5 +1,5 @@
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 @Suite("IDs kept as parts")
 struct StoredIDTests {

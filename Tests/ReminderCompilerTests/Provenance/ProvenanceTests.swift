@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// The plan's `configDigest` is SHA-256 of the config file, checked against Python's
 /// `hashlib`.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 @Suite("Reconciling with what the OS holds")
 struct ReconcileTests {

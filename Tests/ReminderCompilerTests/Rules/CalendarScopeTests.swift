@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// `calendarScope` / `--ics-scope` (Planning rules, "Calendar scope"): a calendar of the whole window while the
 /// plan stays budgeted.

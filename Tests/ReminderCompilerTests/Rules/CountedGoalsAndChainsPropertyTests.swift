@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 extension LongComputationTests {
     /// Counted goals and nag chains (Planning rules, "Counted goals", "Follow-ups and nag chains") against a slow reference: the schedules are

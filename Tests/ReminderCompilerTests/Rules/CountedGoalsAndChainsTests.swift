@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Counted goals, nag chains, snoozes that keep their follow-ups, and `replacesEarlier`
 /// with chains (Planning rules, "Counted goals", "Follow-ups and nag chains", "Replacing earlier notifications"), worked out by hand on `examples/nagging-and-goals.plist`.

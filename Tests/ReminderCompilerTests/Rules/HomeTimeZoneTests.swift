@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// A reminder's own `timeZone` (Planning rules, "Time zones and daylight-saving changes"): its times stay in that zone wherever the plan's
 /// zone is.

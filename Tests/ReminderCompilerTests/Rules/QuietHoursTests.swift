@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Quiet hours (Planning rules, "Quiet hours"): worked out by hand, and against a reference that applies the
 /// rule to a plan compiled without them.

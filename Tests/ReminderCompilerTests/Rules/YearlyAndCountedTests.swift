@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Yearly schedules and `count` (Planning rules, "Yearly schedules and count"), on the example and on small configs whose
 /// answers were worked out by hand.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Random schedules, biased toward what breaks calendar code: times around midnight and
 /// the small hours, month ends, negative days, fifth weekdays, intervals.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Compiles a config made of `reminders` and returns the plan, failing the test on errors.
 func compilePlan(

@@ -1,5 +1,5 @@
 import Foundation
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// A slow, obviously correct expansion of a schedule, independent of the engine: local
 /// dates are walked one by one with Foundation's `Calendar`, and each local time is

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// `remindc batch`: NDJSON jobs in, NDJSON results out, in input order.
 @Suite("Batch")

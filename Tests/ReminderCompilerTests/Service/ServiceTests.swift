@@ -6,7 +6,7 @@ import System
 import SystemPackage
 #endif
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 // The service is built only with the package trait Service (`swift test --traits Service`).
 #if Service

@@ -1,5 +1,5 @@
 import Foundation
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// Writes a config value as a plist config file, every field the format has, so that a
 /// config built in code can be compiled by the command line and compared.

@@ -1,4 +1,4 @@
-import ReminderCompiler
+@_spi(Tooling) import ReminderCompiler
 
 /// A notification centre that behaves as iOS does for one-time requests: at most
 /// `capacity` pending, and when more are added the **last** `capacity` added are kept

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// The zone files read by remindc against Foundation's zones, which come from ICU's own
 /// copy of the tz database (the same release here, compiled and read by other code).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReminderCompiler
+@_spi(Tooling) @testable import ReminderCompiler
 
 /// The footer's TZ strings against the C library, which reads the same strings from the
 /// `TZ` variable (glibc implements RFC 8536's extensions).
