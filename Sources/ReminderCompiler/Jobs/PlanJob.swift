@@ -125,19 +125,41 @@ extension PlanJob {
         result(zones: zones).line
     }
 
+    /// How diagnostics name the job's documents: `config`, `events`, `previous` and
+    /// `pending`, after `{id}/` when the job has an id.
+    private var namePrefix: String { id.map { "\($0)/" } ?? "" }
+
+    /// The options the job is compiled with.
+    private var options: CompileOptions { CompileOptions(now: now, timeZone: timeZone) }
+
+    /// The job's config and events, read and checked.
+    private func loadInputs(zones: TimeZoneDatabase) -> ReminderCompiler.Inputs {
+        ReminderCompiler.load(
+            config, path: namePrefix + "config", options: options, events: events.map { ($0, namePrefix + "events") }, zones: zones
+        )
+    }
+
+    /// The job's previous plan, when it has one, and what reading it found.
+    private func readPrevious() -> (plan: Plan?, diagnostics: [Diagnostic]) {
+        guard let previous else { return (nil, []) }
+        var collector = DiagnosticCollector()
+        let plan = ReminderCompiler.readPlan(previous, path: namePrefix + "previous", diagnostics: &collector)
+        return (plan, collector.sorted)
+    }
+
     /// Runs the job: whether it planned, and its result line (see `run`).
     public func result(zones: TimeZoneDatabase = .system) -> (ok: Bool, line: [UInt8]) {
-        let prefix = id.map { "\($0)/" } ?? ""
-        let options = CompileOptions(now: now, timeZone: timeZone)
-        let result = ReminderCompiler.compile(
-            config, path: prefix + "config", options: options, events: events.map { ($0, prefix + "events") }, zones: zones
-        )
+        let prefix = namePrefix
+        let inputs = loadInputs(zones: zones)
+        let result = inputs.validated.map {
+            ReminderCompiler.plan($0, options: options, events: inputs.events, diagnostics: inputs.diagnostics, zones: zones, rangeDays: 28)
+        } ?? CompileResult(plan: nil, diagnostics: inputs.diagnostics)
         var diagnostics = result.diagnostics
         var previousPlan: Plan?
-        if let previous, result.plan != nil {
-            var collector = DiagnosticCollector()
-            previousPlan = ReminderCompiler.readPlan(previous, path: prefix + "previous", diagnostics: &collector)
-            diagnostics += collector.sorted
+        if result.plan != nil {
+            let read = readPrevious()
+            previousPlan = read.plan
+            diagnostics += read.diagnostics
         }
         var pendingList: [PendingNotification]?
         if let pending, result.plan != nil {
@@ -207,18 +229,10 @@ extension PlanJob {
     /// config, events, instant and previous plan, by the same planning driver — the
     /// config's `calendarScope` and the previous plan's sequences included.
     public func calendar(style: ICalendarStyle, zones: TimeZoneDatabase = .system) -> Result<[UInt8], PlanJobDiagnostics> {
-        let prefix = id.map { "\($0)/" } ?? ""
-        let options = CompileOptions(now: now, timeZone: timeZone)
-        let inputs = ReminderCompiler.load(
-            config, path: prefix + "config", options: options, events: events.map { ($0, prefix + "events") }, zones: zones
-        )
-        var diagnostics = inputs.diagnostics
-        var previousPlan: Plan?
-        if let previous {
-            var collector = DiagnosticCollector()
-            previousPlan = ReminderCompiler.readPlan(previous, path: prefix + "previous", diagnostics: &collector)
-            diagnostics += collector.sorted
-        }
+        let inputs = loadInputs(zones: zones)
+        let previous = readPrevious()
+        let previousPlan = previous.plan
+        let diagnostics = inputs.diagnostics + previous.diagnostics
         guard !diagnostics.contains(where: { $0.severity == .error }),
               var compilation = ChunkedCompilation(inputs: inputs, options: options)
         else {
