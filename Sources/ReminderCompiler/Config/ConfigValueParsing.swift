@@ -49,6 +49,24 @@ enum ConfigValueParsing {
         }
     }
 
+    /// An ID a plan may hold — of a notification, a member reminder, a group or a
+    /// category: what remindc makes from identifiers (a reminder's or group's id, then a
+    /// date and time and the follow-up and snooze suffixes), so letters, digits, `.`, `_`
+    /// and `-`, starting with a letter or digit, 1–160 bytes. A plan file is untrusted:
+    /// whatever a writer (a calendar, a Markdown table, an HTML page) puts in a place that
+    /// only ever holds such IDs, the reader has checked against this.
+    static func isValidPlanID(_ text: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        guard let first = bytes.next(), isAlphanumeric(first) else { return false }
+        var count = 1
+        while let byte = bytes.next() {
+            count += 1
+            guard count <= 160, isAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            else { return false }
+        }
+        return true
+    }
+
     /// A DNS-like name for iCalendar UIDs: letters, digits, `.` and `-`, 1–253 bytes.
     static func isValidDomain(_ text: String) -> Bool {
         let bytes = Array(text.utf8)

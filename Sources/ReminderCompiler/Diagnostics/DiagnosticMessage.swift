@@ -263,6 +263,41 @@ extension DiagnosticMessage {
     static func invalidDomain(_ text: String) -> Self {
         Self(id: "config.uid-domain", "'\(text)' is not a valid uidDomain; expected letters, digits, '.' and '-'")
     }
+
+    /// A field of a plan file that must hold an ID remindc makes, but does not.
+    static func invalidPlanID(_ field: String, _ text: String) -> Self {
+        Self(
+            id: "plan-file.invalid-id",
+            "\(field) \(shown(text)) is not an ID remindc writes; expected letters, digits, '.', '_' and '-', starting with a letter or digit"
+        )
+    }
+
+    /// A plan file's uidDomain that is not one a config may give.
+    static func invalidPlanDomain(_ text: String) -> Self {
+        Self(id: "plan-file.uid-domain", "uidDomain \(shown(text)) is not a valid uidDomain; expected letters, digits, '.' and '-'")
+    }
+
+    /// Untrusted text in a message: quoted, control characters spelt as escapes (so that a
+    /// diagnostic stays one line in every format), at most 60 characters.
+    static func shown(_ text: String) -> String {
+        var shown = "'"
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == 60 {
+                shown += "..."
+                break
+            }
+            count += 1
+            switch scalar.value {
+            case 0x0A: shown += "\\n"
+            case 0x0D: shown += "\\r"
+            case 0x09: shown += "\\t"
+            case 0..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029: shown += "\\u{\(String(scalar.value, radix: 16))}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown + "'"
+    }
 }
 
 // MARK: - Planning

@@ -356,6 +356,9 @@ struct FastPlanReader {
         )
         plan.seriesSequences = seriesSequences
         plan.calendarName = calendarName
+        // Anything a writer would put into a calendar UID unchecked goes to PlanReader,
+        // which says where it is wrong.
+        if let uidDomain, !ConfigValueParsing.isValidDomain(uidDomain) { throw GiveUp() }
         plan.uidDomain = uidDomain
         plan.configDigest = configDigest
         return plan
@@ -429,7 +432,10 @@ struct FastPlanReader {
             default: throw GiveUp()
             }
         }
-        guard let id, !id.isEmpty, let kind, let fireAt, let slot, let reminders, let title, let body, let level,
+        guard let id, ConfigValueParsing.isValidPlanID(id), reminders?.allSatisfy(ConfigValueParsing.isValidPlanID) ?? false,
+              group.map(ConfigValueParsing.isValidPlanID) ?? true, parent.map(ConfigValueParsing.isValidPlanID) ?? true,
+              category.map(ConfigValueParsing.isValidPlanID) ?? true, replaces.allSatisfy(ConfigValueParsing.isValidPlanID),
+              let kind, let fireAt, let slot, let reminders, let title, let body, let level,
               let numericID, (0...0x7FFF_FFFF).contains(numericID), let sequence, (0...Int(Int32.max)).contains(sequence),
               (0...1440).contains(duration)
         else { throw GiveUp() }
@@ -451,7 +457,9 @@ struct FastPlanReader {
             default: throw GiveUp()
             }
         }
-        guard let id, let fireAt, let reminders, let reason else { throw GiveUp() }
+        guard let id, ConfigValueParsing.isValidPlanID(id), let reminders, reminders.allSatisfy(ConfigValueParsing.isValidPlanID),
+              let fireAt, let reason
+        else { throw GiveUp() }
         return SuppressedNotification(id: id, fireAt: fireAt, reminders: reminders, reason: reason)
     }
 }

@@ -85,6 +85,11 @@ enum PlanReader {
                 reader.reportWrongType(entry.value, key: "seriesSequences", expected: "an object")
             }
         }
+        // The UID domain goes into every calendar UID: only what a config may give is read.
+        let uidDomain = reader.string("uidDomain", in: fields, nonEmpty: true)
+        if let uidDomain, !ConfigValueParsing.isValidDomain(uidDomain) {
+            reader.diagnostics.error(.invalidPlanDomain(uidDomain), at: fields["uidDomain"]!.value.location)
+        }
         guard !reader.diagnostics.hasErrors, let timeZone, let now, let windowEnd, let coveredUntil, let pendingLimit,
               let reserved, let dropped
         else { return nil }
@@ -95,7 +100,7 @@ enum PlanReader {
         )
         plan.seriesSequences = seriesSequences
         plan.calendarName = reader.string("calendarName", in: fields, nonEmpty: true)
-        plan.uidDomain = reader.string("uidDomain", in: fields, nonEmpty: true)
+        plan.uidDomain = uidDomain
         plan.configDigest = reader.string("configDigest", in: fields, nonEmpty: true)
         return plan
     }
@@ -111,6 +116,32 @@ enum PlanReader {
 
     private static func strings(_ key: String, in fields: Fields, reader: inout FieldReader) -> [String]? {
         reader.array(key, in: fields).map { $0.compactMap { reader.string($0, key: key) } }
+    }
+
+    /// `key`'s text when it is an ID remindc writes (`ConfigValueParsing.isValidPlanID`);
+    /// otherwise an error at its place. Writers put such IDs into calendars, tables and
+    /// pages as they stand, so nothing else gets past here.
+    private static func id(_ key: String, in fields: Fields, reader: inout FieldReader) -> String? {
+        guard let text = reader.string(key, in: fields) else { return nil }
+        guard ConfigValueParsing.isValidPlanID(text) else {
+            reader.diagnostics.error(.invalidPlanID(key, text), at: fields[key]!.value.location)
+            return nil
+        }
+        return text
+    }
+
+    /// `key`'s array of IDs, each checked as `id` checks one.
+    private static func ids(_ key: String, in fields: Fields, reader: inout FieldReader) -> [String]? {
+        reader.array(key, in: fields).map { items in
+            items.compactMap { item in
+                guard let text = reader.string(item, key: key) else { return nil }
+                guard ConfigValueParsing.isValidPlanID(text) else {
+                    reader.diagnostics.error(.invalidPlanID(key, text), at: item.location)
+                    return nil
+                }
+                return text
+            }
+        }
     }
 
     private static func action(_ node: PlistNode, reader: inout FieldReader) -> NotificationAction? {
@@ -130,7 +161,7 @@ enum PlanReader {
         else { return nil }
         let required = ["id", "kind", "fireAt", "slot", "reminders", "title", "body", "interruptionLevel", "numericId", "sequence"]
         let missing = required.filter { reader.require($0, in: fields) == nil }
-        let id = reader.string("id", in: fields, nonEmpty: true)
+        let id = id("id", in: fields, reader: &reader)
         let kind = reader.choice("kind", in: fields, from: kinds, describing: "kind")
         let fireAt = instant("fireAt", in: fields, reader: &reader)
         var slot: LocalDateTime?
@@ -146,7 +177,7 @@ enum PlanReader {
             }
         }
         guard missing.isEmpty, let id, let kind, let fireAt, let slot, let level,
-              let reminders = strings("reminders", in: fields, reader: &reader),
+              let reminders = ids("reminders", in: fields, reader: &reader),
               let title = reader.string("title", in: fields), let body = reader.string("body", in: fields),
               let sequence = reader.integer("sequence", in: fields, range: 0...Int64(Int32.max), rangeText: "0 or more")
         else { return nil }
@@ -154,11 +185,11 @@ enum PlanReader {
         // Derived from the other fields (older plans lack it): checked for its type only.
         _ = reader.string("fingerprint", in: fields)
         return PlannedNotification(
-            id: id, kind: kind, fireAt: fireAt, slot: slot, reminders: reminders, group: reader.string("group", in: fields),
-            parent: reader.string("parent", in: fields), title: title, body: body, interruptionLevel: level,
-            category: reader.string("category", in: fields), sound: reader.string("sound", in: fields),
+            id: id, kind: kind, fireAt: fireAt, slot: slot, reminders: reminders, group: Self.id("group", in: fields, reader: &reader),
+            parent: Self.id("parent", in: fields, reader: &reader), title: title, body: body, interruptionLevel: level,
+            category: Self.id("category", in: fields, reader: &reader), sound: reader.string("sound", in: fields),
             threadID: reader.string("threadID", in: fields), userInfo: userInfo,
-            replaces: strings("replaces", in: fields, reader: &reader) ?? [],
+            replaces: ids("replaces", in: fields, reader: &reader) ?? [],
             durationMinutes: reader.integer("durationMinutes", in: fields, range: 0...1440, rangeText: "0–1440") ?? 15,
             sequence: sequence, deferredFrom: fields["deferredFrom"] == nil ? nil : instant("deferredFrom", in: fields, reader: &reader),
             timeZone: reader.string("timeZone", in: fields)
@@ -167,8 +198,8 @@ enum PlanReader {
 
     private static func suppressedEntry(_ node: PlistNode, reader: inout FieldReader) -> SuppressedNotification? {
         guard let fields = reader.fields(of: node, named: "suppressed", context: "a suppressed entry", known: suppressedKeys, ignoringUnknownKeys: true),
-              let id = reader.string("id", in: fields), let fireAt = instant("fireAt", in: fields, reader: &reader),
-              let reminders = strings("reminders", in: fields, reader: &reader),
+              let id = id("id", in: fields, reader: &reader), let fireAt = instant("fireAt", in: fields, reader: &reader),
+              let reminders = ids("reminders", in: fields, reader: &reader),
               let reason = reader.choice("reason", in: fields, from: reasons, describing: "reason")
         else { return nil }
         return SuppressedNotification(id: id, fireAt: fireAt, reminders: reminders, reason: reason)

@@ -104,3 +104,47 @@ struct PlanFileTests {
         #expect(result.standardError == "\(huge.path):1:1: error: the input is larger than the limit of \(ReminderCompiler.maximumPlanBytes) bytes\n")
     }
 }
+
+extension PlanFileTests {
+    /// Crafted plans whose IDs or UID domain carry what would change another format: a
+    /// line break and an iCalendar property, a Markdown table row, HTML.
+    static let injections: [(name: String, edit: @Sendable (String) -> String, place: String)] = [
+        ("CR LF and ATTENDEE in an id",
+         { $0.replacingOccurrences(of: "\"id\": \"morning-20261122-0920\",", with: "\"id\": \"morning-20261122-0920\\r\\nATTENDEE:mailto:x@example.com\",") },
+         "34:13: error: id 'morning-20261122-0920\\r\\nATTENDEE:mailto:x@example.com' is not an ID remindc writes"),
+        ("CR LF in the uidDomain",
+         { $0.replacingOccurrences(of: "\"uidDomain\": \"meds.example.com\"", with: "\"uidDomain\": \"meds.example.com\\r\\nATTENDEE:mailto:x@example.com\"") },
+         "6:16: error: uidDomain 'meds.example.com\\r\\nATTENDEE:mailto:x@example.com' is not a valid uidDomain"),
+        ("a table row and HTML in a member",
+         { $0.replacingOccurrences(of: "\"reminders\": [\"med-a\", \"med-b\"],", with: "\"reminders\": [\"med-a\", \"med-b\\n| x | <script>alert(1)</script> |\"],") },
+         "38:30: error: reminders 'med-b\\n| x | <script>alert(1)</script> |' is not an ID remindc writes"),
+    ]
+
+    @Test("a plan whose IDs or UID domain would break into another format is refused by every reader, on one located line",
+          arguments: 0..<3)
+    func injectedIDs(index: Int) async throws {
+        let (name, edit, place) = Self.injections[index]
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let crafted = edit(try Self.golden())
+        #expect(crafted != (try Self.golden()), "\(name): the edit applies")
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data(crafted.utf8).write(to: bad)
+        let commands: [[String]] = [
+            ["ics", bad.path], ["ics", bad.path, "--ics-style", "recurring", "--config", "examples/medication.plist"],
+            ["diff", Self.goldenPlan, bad.path, "--format", "markdown"], ["diff", bad.path, Self.goldenPlan, "--format", "html"],
+            ["diff", bad.path, bad.path], ["agenda", bad.path, "--format", "html"],
+        ]
+        for arguments in commands {
+            let result = try await remindc(arguments)
+            #expect(result.status == 1, "\(name): \(arguments)")
+            #expect(!result.standardOutput.contains("ATTENDEE") && !result.standardOutput.contains("<script>"), "\(name): \(arguments)")
+            let lines = result.standardError.split(separator: "\n")
+            #expect(lines.contains { $0.hasPrefix(bad.path + ":" + place) }, "\(name): \(arguments): \(result.standardError)")
+        }
+        // The library refuses it too, with the same message.
+        var diagnostics = DiagnosticCollector()
+        #expect(ReminderCompiler.readPlan(Array(crafted.utf8), path: "bad.json", diagnostics: &diagnostics) == nil)
+        #expect(diagnostics.sorted.contains { $0.formatted.hasPrefix("bad.json:" + place) }, "\(diagnostics.sorted.map(\.formatted))")
+    }
+}
