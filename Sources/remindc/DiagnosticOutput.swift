@@ -50,10 +50,15 @@ enum DiagnosticPrinter {
     }
 
     /// A problem with the command line or a file as a whole, which has no place in a file.
+    ///
+    /// The message may quote a path or option the user gave: its line breaks are written as
+    /// `\n` and `\r`, so that it stays one line, and a CI log never reads a line of it as
+    /// a command.
     static func printToolError(_ message: String) {
-        StandardStream.error.write("remindc: error: \(message)\n")
+        let oneLine = message.replacingEvery("\r", with: "\\r").replacingEvery("\n", with: "\\n")
+        StandardStream.error.write("remindc: error: \(oneLine)\n")
         if options.diagnosticsFormat == .github, options.diagnosticsFile == nil {
-            StandardStream.output.write("::error title=remindc::\(message.replacingEvery("%", with: "%25"))\n")
+            StandardStream.output.write("::error title=remindc::\(DiagnosticRendering.escapeData(message))\n")
         }
     }
 

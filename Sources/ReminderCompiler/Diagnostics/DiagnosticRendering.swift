@@ -30,7 +30,9 @@ public enum DiagnosticRendering {
 
     /// Errors and warnings as annotations (notes join their diagnostic's message). Past the
     /// limit of a type, the first nine are annotated, a tenth says how many more there are,
-    /// and those are printed as plain lines for the log.
+    /// and those are printed as plain lines for the log — between `::stop-commands::` and
+    /// its end, with a token made from the lines themselves, so that no text of the input
+    /// in them (a file name, a key) is read as a workflow command, and one line each.
     static func github(_ diagnostics: [Diagnostic]) -> String {
         var output = ""
         var unannotated: [Diagnostic] = []
@@ -45,7 +47,12 @@ public enum DiagnosticRendering {
                 unannotated += rest
             }
         }
-        for diagnostic in unannotated { output += diagnostic.formatted + "\n" }
+        if !unannotated.isEmpty {
+            let lines = unannotated.map { oneLine($0.formatted) + "\n" }.joined()
+            // A token the input cannot hold: it would have to contain its own digest.
+            let token = "remindc-" + ConfigDigest.sha256Hex(Array(lines.utf8)).prefix(32)
+            output += "::stop-commands::\(token)\n" + lines + "::\(token)::\n"
+        }
         return output
     }
 
@@ -71,8 +78,13 @@ public enum DiagnosticRendering {
         return "::\(command(diagnostic.severity)) \(properties.joined(separator: ","))::\(escapeData(message))"
     }
 
+    /// A diagnostic line with its line breaks written as `\n` and `\r`.
+    static func oneLine(_ text: String) -> String {
+        text.replacingEvery("\r", with: "\\r").replacingEvery("\n", with: "\\n")
+    }
+
     /// A workflow command's message: `%`, CR and LF escaped, so that one line carries it.
-    static func escapeData(_ text: String) -> String {
+    @_spi(Tooling) public static func escapeData(_ text: String) -> String {
         var escaped = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -73,6 +73,36 @@ struct DiagnosticFormatTests {
         #expect(logLines.allSatisfy { $0.hasPrefix(config.path + ":") })
         let escapedPath = config.path.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         #expect(errors.first?.hasPrefix("::error file=\(escapedPath),line=") == true, "\(errors.first ?? "")")
+        // The log lines sit between stop-commands and its end, under one token.
+        let stop = try #require(lines.firstIndex { $0.hasPrefix("::stop-commands::remindc-") })
+        let token = String(lines[stop].dropFirst("::stop-commands::".count))
+        #expect(lines.last == "::\(token)::")
+        #expect(lines[(stop + 1)..<(lines.count - 1)].allSatisfy { !$0.hasPrefix("::") })
+    }
+
+    @Test("a file name that holds a line break and a workflow command stays in the log: one line each, never a command")
+    func githubInjection() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var extra = ""
+        for index in 0..<12 { extra += "<key>unknown\(index)</key><string>x</string>" }
+        let config = folder.appendingPathComponent("c\n::error file=x,line=1::pwned\n.plist")
+        try configXML(reminders: reminderXML("r"), rootExtra: extra).write(to: config, atomically: true, encoding: .utf8)
+        let result = try await Self.check(config.path, "--diagnostics-format", "github")
+        #expect(result.status == 1)
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Every workflow command remindc means: nine annotations, the count of the rest,
+        // stop-commands and its end; no line starts with the file name's command.
+        #expect(!lines.contains { $0.hasPrefix("::error file=x") }, "\(result.standardOutput)")
+        let stop = try #require(lines.firstIndex { $0.hasPrefix("::stop-commands::remindc-") })
+        let token = String(lines[stop].dropFirst("::stop-commands::".count))
+        let end = try #require(lines.firstIndex(of: "::\(token)::"))
+        #expect(end - stop - 1 == 3, "three errors in the log, one line each: \(lines[stop..<end])")
+        // A missing file with that name is a tool error: one line on standard error too.
+        let missing = try await Self.check(config.path + ".absent", "--diagnostics-format", "github")
+        #expect(missing.status == 1)
+        #expect(missing.standardError.split(separator: "\n").count == 1, "\(missing.standardError)")
+        #expect(!missing.standardOutput.split(separator: "\n").contains { $0.hasPrefix("::error file=x") }, "\(missing.standardOutput)")
     }
 
     @Test("SARIF validates against the SARIF 2.1.0 schema, and its rules, levels and regions agree with the diagnostics")
