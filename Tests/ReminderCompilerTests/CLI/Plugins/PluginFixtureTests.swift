@@ -69,14 +69,22 @@ struct SwiftConstantsTests {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let reminders = ["class", "2nd-dose", "med-a", "med_a", "med.a", "self", "id"].map { reminderXML($0) }.joined()
-        let config = folder.appendingPathComponent("awkward names.reminders.plist")
-        try configXML(reminders: reminders.replacingOccurrences(of: "<key>title</key>", with: "<key>activity</key><string>say \"hi\"\\</string><key>title</key>"))
-            .write(to: config, atomically: true, encoding: .utf8)
+        // A file name with a line break that would end the generated comment, and
+        // categories named after the type and module the generated code uses.
+        let config = folder.appendingPathComponent("awkward names\nlet injected = 1\n.reminders.plist")
+        let categories = "<key>categories</key><dict><key>String</key><array><dict><key>id</key><string>take</string><key>title</key><string>Take</string></dict></array>"
+            + "<key>Swift</key><array/></dict>"
+        try configXML(
+            reminders: reminders.replacingOccurrences(of: "<key>title</key>", with: "<key>activity</key><string>say \"hi\"\\</string><key>title</key>"),
+            rootExtra: categories
+        ).write(to: config, atomically: true, encoding: .utf8)
         let source = folder.appendingPathComponent("Generated.swift")
         let generated = try await remindc("generate-swift", config.path, "-o", source.path)
         #expect(generated.status == 0, "\(generated.standardError)")
         let text = try String(contentsOf: source, encoding: .utf8)
-        #expect(text.contains("enum AwkwardNamesReminders {"))
+        #expect(text.contains("enum AwkwardNamesLetInjected1Reminders {"), "\(text)")
+        #expect(!text.contains("\nlet injected"), "\(text)")
+        #expect(text.contains("enum String2 {") && text.contains("enum Swift2 {"), "\(text)")
         for line in ["static let class2 = \"class\"", "static let _2ndDose = \"2nd-dose\"", "static let medA = \"med-a\"",
                      "static let medA2 = \"med_a\"", "static let medA3 = \"med.a\"", "static let self2 = \"self\"",
                      "static let id2 = \"id\"", "static let sayHi = \"say \\\"hi\\\"\\\\\""] {
@@ -85,8 +93,9 @@ struct SwiftConstantsTests {
         // swiftc type-checks it, with a use of every constant printed.
         let main = folder.appendingPathComponent("main.swift")
         try """
-        let all = [AwkwardNamesReminders.Reminder.class2, AwkwardNamesReminders.Reminder._2ndDose, AwkwardNamesReminders.Reminder.medA3,
-                   AwkwardNamesReminders.Activity.sayHi]
+        let all = [AwkwardNamesLetInjected1Reminders.Reminder.class2, AwkwardNamesLetInjected1Reminders.Reminder._2ndDose,
+                   AwkwardNamesLetInjected1Reminders.Reminder.medA3, AwkwardNamesLetInjected1Reminders.Activity.sayHi,
+                   AwkwardNamesLetInjected1Reminders.Category.String2.id] + AwkwardNamesLetInjected1Reminders.Category.all
         print(all.joined(separator: "|"))
         """.write(to: main, atomically: true, encoding: .utf8)
         let swiftc = URL(fileURLWithPath: "/bin/sh")
