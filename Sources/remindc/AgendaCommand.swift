@@ -32,6 +32,8 @@ struct AgendaCommand: ParsableCommand, ReportsDiagnostics {
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
+    var inputFiles: [String?] { [input, events] }
+
     func validate() throws {
         if !(1...3660).contains(days) { throw ValidationError("--days must be 1–3660, not \(days)") }
     }

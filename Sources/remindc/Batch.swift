@@ -39,6 +39,8 @@ struct Batch: ParsableCommand {
     }
 
     func run() throws {
+        // The results never replace the jobs they come from.
+        try AtomicOutput.checkTargets([("-o", output)], inputs: [input])
         let descriptor = input == "-" ? dup(STDIN_FILENO) : open(input, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw CommandLineError("cannot read '\(input)': \(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))")

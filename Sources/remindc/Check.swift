@@ -21,6 +21,8 @@ struct Check: ParsableCommand, ReportsDiagnostics {
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
+    var inputFiles: [String?] { configs }
+
     func validate() throws {
         if configs.isEmpty { throw ValidationError("Give at least one config file.") }
     }

@@ -50,6 +50,9 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
+    var inputFiles: [String?] { [config, events, previous] }
+    var outputFiles: [(option: String, path: String?)] { [("-o", output), ("--ics", ics), ("--diff", diff), ("--html", html)] }
+
     func validate() throws {
         if let horizonDays, !(1...3660).contains(horizonDays) {
             throw ValidationError("--horizon-days must be 1–3660, not \(horizonDays)")
@@ -63,8 +66,6 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
     }
 
     func run() throws {
-        // Every output is checked before anything is read, computed or written.
-        try AtomicOutput.checkTargets([("-o", output), ("--ics", ics), ("--diff", diff), ("--html", html)], inputs: [config, events, previous])
         guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
         var eventsInput: (bytes: [UInt8], path: String)?
         if let events {

@@ -15,9 +15,24 @@ struct DiagnosticOptions: ParsableArguments {
     var warningsAsErrors = false
 }
 
-/// A command whose diagnostics follow `DiagnosticOptions`.
+/// A command whose diagnostics follow `DiagnosticOptions`, and the files it reads and
+/// writes: before it runs, every output — the diagnostics file among them — is checked
+/// together (`AtomicOutput.checkTargets`): writable, never an input, never another output.
 protocol ReportsDiagnostics {
     var diagnosticOptions: DiagnosticOptions { get }
+    /// The files the command reads (nil where an optional one is not given).
+    var inputFiles: [String?] { get }
+    /// The files the command writes besides the diagnostics file, by option.
+    var outputFiles: [(option: String, path: String?)] { get }
+}
+
+extension ReportsDiagnostics {
+    var outputFiles: [(option: String, path: String?)] { [] }
+
+    /// Checks every output of the command together, the diagnostics file included.
+    func checkOutputs() throws {
+        try AtomicOutput.checkTargets(outputFiles + [("--diagnostics-file", diagnosticOptions.diagnosticsFile)], inputs: inputFiles)
+    }
 }
 
 /// Where every command's diagnostics go. gcc lines are written as they come; the other

@@ -30,6 +30,8 @@ struct Diff: ParsableCommand, ReportsDiagnostics {
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
+    var inputFiles: [String?] { [old, new] }
+
     func run() throws {
         // Well-formed plans are compared without decoding what they share; otherwise they are
         // read in full, which reports what is wrong with them.

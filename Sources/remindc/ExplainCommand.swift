@@ -25,6 +25,8 @@ struct ExplainCommand: ParsableCommand, ReportsDiagnostics {
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
+    var inputFiles: [String?] { [config, events] }
+
     func run() throws {
         guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
         // The explanation compiles the plan (and, for a dropped ID, the plan without its

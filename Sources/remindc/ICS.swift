@@ -26,11 +26,13 @@ struct ICS: ParsableCommand, ReportsDiagnostics {
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
+    var inputFiles: [String?] { [plan, config] }
+    var outputFiles: [(option: String, path: String?)] { [("-o", output)] }
+
     func run() throws {
         if icsStyle == .recurring, config == nil {
             throw CommandLineError("--ics-style recurring expresses the schedules, which a plan does not hold: give the config with --config CONFIG")
         }
-        try AtomicOutput.checkTargets([("-o", output)], inputs: [plan, config])
         let parsedPlan = try CommandLineInput.readPlan(plan)
         guard TimeZoneDatabase.system.contains(parsedPlan.timeZone) else {
             throw CommandLineError("the plan's timeZone '\(parsedPlan.timeZone)' is not a zone of the tz database")

@@ -26,6 +26,8 @@ struct Next: ParsableCommand, ReportsDiagnostics {
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
+    var inputFiles: [String?] { [config] }
+
     func validate() throws {
         if !(1...1000).contains(count) { throw ValidationError("--count must be 1–1000, not \(count)") }
     }

@@ -27,6 +27,8 @@ struct Reconcile: ParsableCommand, ReportsDiagnostics {
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
+    var inputFiles: [String?] { [plan, pending] }
+
     func run() throws {
         let parsedPlan = try CommandLineInput.readPlan(plan)
         guard let bytes = CommandLineInput.readFile(pending, limit: ReminderCompiler.maximumPlanBytes, opening: UInt8(ascii: "["))

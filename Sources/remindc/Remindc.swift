@@ -23,6 +23,17 @@ struct Remindc: ParsableCommand {
         }
         if let reporting = command as? ReportsDiagnostics { DiagnosticPrinter.configure(reporting.diagnosticOptions) }
         do {
+            try (command as? ReportsDiagnostics)?.checkOutputs()
+        } catch {
+            // An output, perhaps the diagnostics file itself, cannot be written: nothing ran,
+            // and the error goes to standard error (and, for github, standard output) alone.
+            if var options = (command as? ReportsDiagnostics)?.diagnosticOptions {
+                options.diagnosticsFile = nil
+                DiagnosticPrinter.configure(options)
+            }
+            exitReporting(error)
+        }
+        do {
             var running = command
             try running.run()
         } catch {

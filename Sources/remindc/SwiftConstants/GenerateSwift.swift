@@ -20,12 +20,14 @@ struct GenerateSwift: ParsableCommand, ReportsDiagnostics {
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
+    var inputFiles: [String?] { configs }
+    var outputFiles: [(option: String, path: String?)] { [("-o", output)] }
+
     func validate() throws {
         if configs.isEmpty { throw ValidationError("Give at least one config file.") }
     }
 
     func run() throws {
-        try AtomicOutput.checkTargets([("-o", output)], inputs: configs)
         var parsed: [(path: String, config: ReminderConfig)] = []
         var failed = false
         for path in configs {

@@ -101,6 +101,12 @@ struct OutputFileTests {
             (["-o", previous.path, "--previous", previous.path], "-o '\(previous.path)' would overwrite the input '\(previous.path)'"),
             (["-o", link.path, "--previous", previous.path], "-o '\(link.path)' would overwrite the input '\(previous.path)'"),
             (["-o", link.path, "--ics", previous.path], "--ics '\(previous.path)' names the same file as -o '\(link.path)'"),
+            // The diagnostics file is an output like the others.
+            (["-o", same, "--diagnostics-format", "sarif", "--diagnostics-file", same],
+             "--diagnostics-file '\(same)' names the same file as -o '\(same)'"),
+            (["-o", same, "--diagnostics-file", config.path], "--diagnostics-file '\(config.path)' would overwrite the input '\(config.path)'"),
+            (["-o", same, "--diagnostics-file", folder.path + "/absent/d.sarif"],
+             "cannot write '\(folder.path)/absent/d.sarif': the folder '\(folder.path)/absent' does not exist"),
         ]
         // Devices are written in place, so two outputs may share one.
         #expect(try await remindc("compile", config.path, "--now", Self.now, "-o", "/dev/null", "--ics", "/dev/null").status == 0)
@@ -113,6 +119,21 @@ struct OutputFileTests {
             #expect(try Self.text(previous) == planBefore)
             #expect(try Self.names(in: folder) == ["config.plist", "link.json", "previous.json"])
         }
+        // Every command checks its diagnostics file against its inputs, and batch its
+        // results against its jobs.
+        let checked = try await remindc("check", config.path, "--diagnostics-format", "sarif", "--diagnostics-file", config.path)
+        #expect(checked.status == 1)
+        #expect(checked.standardError == "remindc: error: --diagnostics-file '\(config.path)' would overwrite the input '\(config.path)'\n")
+        let diffed = try await remindc("diff", previous.path, previous.path, "--diagnostics-file", previous.path)
+        #expect(diffed.status == 1)
+        let jobs = folder.appendingPathComponent("jobs.ndjson")
+        try Data("{}\n".utf8).write(to: jobs)
+        let batch = try await remindc("batch", jobs.path, "-o", jobs.path)
+        #expect(batch.status == 1)
+        #expect(batch.standardError == "remindc: error: -o '\(jobs.path)' would overwrite the input '\(jobs.path)'\n")
+        #expect(try Self.text(jobs) == "{}\n")
+        #expect(try Self.text(config) == original)
+        #expect(try Self.text(previous) == planBefore)
     }
 
     @Test("an output that is a symbolic link is written through it; a replaced file keeps its permissions")
