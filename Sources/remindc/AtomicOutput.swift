@@ -72,7 +72,9 @@ struct AtomicOutput {
     static func resolve(_ path: String) throws -> Target {
         if path == "-" { return .standardOutput }
         if path.hasSuffix("/") { throw CommandLineError("cannot write '\(path)': it names a folder") }
-        let destination = followLinks(path)
+        guard let destination = followLinks(path) else {
+            throw CommandLineError("cannot write '\(path)': its symbolic links go round in a loop, or more than 40 deep")
+        }
         var status = stat()
         if stat(destination, &status) == 0 {
             switch status.st_mode & S_IFMT {
@@ -94,7 +96,9 @@ struct AtomicOutput {
     }
 
     /// The file a chain of symbolic links ends at (which need not exist yet).
-    private static func followLinks(_ path: String) -> String {
+    /// Where `path`'s symbolic links lead; nil when they go round in a loop or past 40
+    /// links, as the system's own limit would say (ELOOP): then nothing is written.
+    private static func followLinks(_ path: String) -> String? {
         var current = path
         for _ in 0..<40 {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -103,7 +107,7 @@ struct AtomicOutput {
             let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = target.hasPrefix("/") ? target : FilePath.join(FilePath.folder(of: current), target)
         }
-        return current
+        return nil
     }
 
     /// Writes `bytes` beside `path` under a temporary name.

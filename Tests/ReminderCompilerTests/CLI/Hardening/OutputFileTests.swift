@@ -122,6 +122,16 @@ struct OutputFileTests {
             #expect(try Self.text(previous) == planBefore)
             #expect(try Self.names(in: folder) == ["config.plist", "link.json", "previous.json"])
         }
+        // A link loop as an output is refused, and stays a loop.
+        let loopA = folder.appendingPathComponent("loop-a"), loopB = folder.appendingPathComponent("loop-b")
+        try FileManager.default.createSymbolicLink(atPath: loopA.path, withDestinationPath: "loop-b")
+        try FileManager.default.createSymbolicLink(atPath: loopB.path, withDestinationPath: "loop-a")
+        let looped = try await remindc("compile", config.path, "--now", Self.now, "-o", loopA.path)
+        #expect(looped.status == 1)
+        #expect(looped.standardError == "remindc: error: cannot write '\(loopA.path)': its symbolic links go round in a loop, or more than 40 deep\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: loopA.path) == "loop-b")
+        try FileManager.default.removeItem(at: loopA)
+        try FileManager.default.removeItem(at: loopB)
         // Every command checks its diagnostics file against its inputs, and batch its
         // results against its jobs.
         let checked = try await remindc("check", config.path, "--diagnostics-format", "sarif", "--diagnostics-file", config.path)
