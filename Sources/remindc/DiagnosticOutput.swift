@@ -31,7 +31,10 @@ extension ReportsDiagnostics {
 
     /// Checks every output of the command together, the diagnostics file included.
     func checkOutputs() throws {
-        try AtomicOutput.checkTargets(outputFiles + [("--diagnostics-file", diagnosticOptions.diagnosticsFile)], inputs: inputFiles)
+        let outputs = outputFiles + [("--diagnostics-file", diagnosticOptions.diagnosticsFile)]
+        // Most runs write to standard streams only: no input needs a stat then.
+        guard outputs.contains(where: { $0.path != nil }) else { return }
+        try AtomicOutput.checkTargets(outputs, inputs: inputFiles)
     }
 }
 
@@ -70,8 +73,7 @@ enum DiagnosticPrinter {
     /// `\n` and `\r`, so that it stays one line, and a CI log never reads a line of it as
     /// a command.
     static func printToolError(_ message: String) {
-        let oneLine = message.replacingEvery("\r", with: "\\r").replacingEvery("\n", with: "\\n")
-        StandardStream.error.write("remindc: error: \(oneLine)\n")
+        StandardStream.error.write("remindc: error: \(DiagnosticRendering.oneLine(message))\n")
         if options.diagnosticsFormat == .github, options.diagnosticsFile == nil {
             StandardStream.output.write("::error title=remindc::\(DiagnosticRendering.escapeData(message))\n")
         }

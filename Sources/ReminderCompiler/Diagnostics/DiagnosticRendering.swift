@@ -79,7 +79,7 @@ public enum DiagnosticRendering {
     }
 
     /// A diagnostic line with its line breaks written as `\n` and `\r`.
-    static func oneLine(_ text: String) -> String {
+    @_spi(Tooling) public static func oneLine(_ text: String) -> String {
         text.replacingEvery("\r", with: "\\r").replacingEvery("\n", with: "\\n")
     }
 

@@ -220,7 +220,10 @@ extension ReminderCompiler {
     /// `reminders`. A plist, a config in JSON, or a document too broken to tell is not a
     /// plan, so that its reader reports what is wrong with it as a config.
     public static func holdsPlan(_ bytes: [UInt8]) -> Bool {
-        guard let keys = JSONReader.rootKeys(of: bytes), !keys.contains("reminders") else { return false }
+        // The job scanner's pass over the root's members: values are skipped, not read.
+        guard case .success(let members) = JSONMembers.scan(bytes) else { return false }
+        let keys = Set(members.map(\.key))
+        guard !keys.contains("reminders") else { return false }
         return keys.contains("notifications") || keys.contains("now")
     }
 
