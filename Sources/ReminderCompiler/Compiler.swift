@@ -177,11 +177,7 @@ public enum ReminderCompiler {
         _ config: ReminderConfig, options: CompileOptions, events: ReminderEvents, diagnostics: [Diagnostic],
         zones: TimeZoneDatabase, rangeDays: Int
     ) -> CompileResult {
-        switch PlanSetup.validate(config, options: options, diagnostics: diagnostics, zones: zones) {
-        case .failure(let failure): return CompileResult(plan: nil, diagnostics: failure.diagnostics)
-        case .success(let checked):
-            return plan(checked.config, options: options, events: events, diagnostics: checked.diagnostics, zones: zones, rangeDays: rangeDays)
-        }
+        wholePlan(ChunkedCompilation(config: config, options: options), events: events, diagnostics: diagnostics, zones: zones, rangeDays: rangeDays)
     }
 
     /// Plans a validated config, drafting `rangeDays` at a time; any value gives the same
@@ -190,45 +186,22 @@ public enum ReminderCompiler {
         _ validated: ValidatedConfig, options: CompileOptions, events: ReminderEvents, diagnostics: [Diagnostic],
         zones: TimeZoneDatabase, rangeDays: Int
     ) -> CompileResult {
-        let config = validated.config
-        var setup: PlanSetup
-        switch PlanSetup.prepare(validated, options: options, events: events, diagnostics: diagnostics, zones: zones) {
-        case .failure(let failure): return CompileResult(plan: nil, diagnostics: failure.diagnostics)
-        case .success(let prepared): setup = prepared
-        }
-        let planner = Planner(config: config, window: setup.window, events: events)
-        let capacity = setup.budget.keptCount(of: Int.max)
-        var kept: [PlannedNotification] = []
-        var suppressed: [SuppressedNotification] = []
-        var total = 0
-        var firstDropped: Int64?
-        for (index, range) in planner.instantRanges(days: rangeDays).enumerated() {
-            let draft = planner.draft(range)
-            // Every range resolves the same events, so their warnings are taken once.
-            if index == 0 { setup.collector.append(contentsOf: draft.warnings) }
-            suppressed += draft.suppressed
-            let take = min(draft.candidates.count, capacity - kept.count)
-            kept += planner.render(draft.candidates[..<take], of: draft)
-            if take < draft.candidates.count, firstDropped == nil { firstDropped = draft.candidates[take].fireAt }
-            total += draft.candidates.count
-        }
-        // The plan is complete before the first notification the budget dropped.
-        let coveredUntil = setup.window.zoned(firstDropped ?? setup.window.windowEnd)
-        setup.warnAboutCoverage(until: coveredUntil)
-        var collisions = NumericIDCollisions()
-        for index in kept.indices { collisions.note(kept[index].numericId) }
-        collisions.report(to: &setup.collector, at: config.location) { search in
-            for index in kept.indices { search.look(at: kept[index].id) }
-        }
-        let sorted = setup.collector.sorted
-        var compiled = Plan(
-            timeZone: setup.zoneName, now: setup.window.zoned(setup.window.now), windowEnd: setup.window.zoned(setup.window.windowEnd),
-            pendingLimit: setup.pendingLimit, reservedSlots: config.reservedSlots, coveredUntil: coveredUntil,
-            dropped: total - kept.count, categories: config.categories, notifications: kept, suppressed: suppressed,
-            warnings: sorted.filter { $0.severity == .warning }.map(\.message.text), tzdataVersion: zones.version
+        wholePlan(
+            ChunkedCompilation(validated: validated, options: options), events: events, diagnostics: diagnostics, zones: zones,
+            rangeDays: rangeDays
         )
-        compiled.recordProvenance(of: config)
-        return CompileResult(plan: compiled, config: config, diagnostics: sorted)
+    }
+
+    /// The whole plan, collected from the one planning driver.
+    private static func wholePlan(
+        _ compilation: ChunkedCompilation, events: ReminderEvents, diagnostics: [Diagnostic], zones: TimeZoneDatabase, rangeDays: Int
+    ) -> CompileResult {
+        var compilation = compilation
+        compilation.events = events
+        compilation.diagnostics = diagnostics
+        compilation.zones = zones
+        compilation.chunkDays = rangeDays
+        return compilation.plan()
     }
 
     /// The instant of a compile moment in a zone: a local time is read as Planning rules,

@@ -51,6 +51,13 @@ import Dispatch
         validated = inputs.validated
     }
 
+    /// Creates a compilation of a config that validation passed, planned without checking
+    /// it again.
+    init(validated: ValidatedConfig, options: CompileOptions) {
+        self.init(config: validated.config, options: options)
+        self.validated = validated
+    }
+
     /// What the header, the VTIMEZONE and the end of the plan need from the whole window.
     private struct WindowSummary {
         /// Notifications in the window, before the budget.
@@ -90,77 +97,12 @@ import Dispatch
             return found
         }
         let expandedSink = calendarStyle == .expanded ? icsSink : nil
-        let validated: ValidatedConfig
-        var found = diagnostics
-        if let checked = self.validated, checked.timeZoneOverride == options.timeZone {
-            validated = checked
-        } else {
-            switch PlanSetup.validate(config, options: options, diagnostics: diagnostics, zones: zones) {
-            case .failure(let failure): return failure.diagnostics
-            case .success(let checked): (validated, found) = checked
-            }
-        }
-        let config = validated.config
-        var setup: PlanSetup
-        switch PlanSetup.prepare(validated, options: options, events: events, diagnostics: found, zones: zones) {
-        case .failure(let failure): return failure.diagnostics
-        case .success(let prepared): setup = prepared
-        }
-        let planner = Planner(config: config, window: setup.window, events: events)
-        let ranges = planner.instantRanges(days: chunkDays)
-        let capacity = setup.budget.keptCount(of: Int.max)
-        let unlimited = capacity == Int.max
-        func draft(_ range: (dates: ClosedRange<CivilDate>, instants: Range<Int64>)) -> PlanDraft { planner.draft(range) }
-
-        var summary = WindowSummary()
-        // The last range with notifications, drafted early for the VTIMEZONE and kept for
-        // its turn rather than drafted twice.
-        var lastDraft: (index: Int, draft: PlanDraft)?
-        if unlimited {
-            // Everything is kept; the calendar's VTIMEZONE also needs the last instant.
-            if expandedSink != nil {
-                for index in ranges.indices.reversed() {
-                    let found = draft(ranges[index])
-                    if let last = found.candidates.last {
-                        summary.lastKept = last.fireAt
-                        lastDraft = (index, found)
-                        break
-                    }
-                }
-            }
-        } else {
-            summary = countKept(ranges.lazy.map(draft), capacity: capacity)
-        }
-        let keptCount = unlimited ? Int.max : min(summary.total, capacity)
-        let coveredUntil = setup.window.zoned(summary.firstDropped ?? setup.window.windowEnd)
-
-        var header = Plan(
-            timeZone: setup.zoneName, now: setup.window.zoned(setup.window.now),
-            windowEnd: setup.window.zoned(setup.window.windowEnd), pendingLimit: setup.pendingLimit,
-            reservedSlots: config.reservedSlots, coveredUntil: coveredUntil,
-            dropped: unlimited ? 0 : summary.total - keptCount,
-            categories: config.categories, notifications: [], suppressed: [], warnings: [], tzdataVersion: zones.version
-        )
-        header.recordProvenance(of: config)
         // The plan and the calendar are written on threads of their own, a range or two
         // behind the planning: on a machine with two cores they cost little time. Each
         // stream is written by one thread, range after range, so the bytes do not depend
         // on timing.
-        let planStream = Box(PlanJSONStream(header: header))
+        var planStream: Box<PlanJSONStream>?
         let planWriter = BackgroundWriter()
-        // The calendar's VTIMEZONEs come before its events: the zones reminders pin, other
-        // than the plan's, are found first by a pass over what the budget keeps (only for
-        // configs that pin zones).
-        let otherZones = expandedSink != nil && planner.window.pinsOtherZones
-            ? zonesInUse(ranges.lazy.map(draft), keptCount: keptCount, planner: planner) : []
-        func calendar(firstEvent: Int64?) -> ExpandedCalendarStream {
-            ExpandedCalendarStream(
-                header: header, settings: calendarSettings ?? CalendarSettings(config),
-                eventSpan: (summary.firstKept ?? firstEvent).flatMap { first in summary.lastKept.map { first...$0 } },
-                otherZones: otherZones, zones: zones
-            )
-        }
-        // Made at the first event, whose instant starts the VTIMEZONE's span.
         var calendarStream: Box<ExpandedCalendarStream>?
         let calendarWriter = BackgroundWriter()
         // However this function ends, the writers are done before it returns.
@@ -168,25 +110,184 @@ import Dispatch
             planWriter.waitUntilDone()
             calendarWriter.waitUntilDone()
         }
+        var keptSnoozes: [PlannedNotification] = []
+        var calendarStart: DriveStart?
+        func calendar(_ start: DriveStart, firstEvent: Int64?) -> ExpandedCalendarStream {
+            ExpandedCalendarStream(
+                header: start.header, settings: calendarSettings ?? CalendarSettings(config),
+                eventSpan: (start.firstKept ?? firstEvent).flatMap { first in start.lastKept.map { first...$0 } },
+                otherZones: start.otherZones, zones: zones
+            )
+        }
+        let outcome = try drive(
+            countFirst: true, needsLastInstant: expandedSink != nil, needsOtherZones: expandedSink != nil,
+            begin: { start in
+                planStream = Box(PlanJSONStream(header: start.header))
+                calendarStart = start
+            },
+            receive: { notifications in
+                // A recurring calendar shows snoozes and their follow-ups as plain events.
+                if icsSink != nil, expandedSink == nil { keptSnoozes += notifications.filter(\.isSnoozeOrItsFollowUp) }
+                let planStream = planStream!
+                try planWriter.submit { try planStream.value.append(contentsOf: notifications, to: planSink) }
+                if let expandedSink, let first = notifications.first, let start = calendarStart {
+                    // Made at the first event, whose instant starts the VTIMEZONE's span
+                    // when the whole window was not counted first.
+                    let stream = calendarStream ?? Box(calendar(start, firstEvent: first.fireAt.seconds))
+                    calendarStream = stream
+                    try calendarWriter.submit { try stream.value.append(contentsOf: notifications, to: expandedSink) }
+                }
+            }
+        )
+        guard case .success(let outline) = outcome else {
+            if case .failure(let failure) = outcome { return failure.diagnostics }
+            return []
+        }
+        let planStreamDone = planStream!
+        try planWriter.finish {
+            try planStreamDone.value.finish(
+                suppressed: outline.plan.suppressed, warnings: outline.plan.warnings, seriesSequences: outline.plan.seriesSequences,
+                to: planSink
+            )
+        }
+        if let expandedSink, let start = calendarStart {
+            let stream = calendarStream ?? Box(calendar(start, firstEvent: nil))
+            try calendarWriter.finish { try stream.value.finish(to: expandedSink) }
+        } else if let icsSink {
+            var recurringOutline = outline.plan
+            recurringOutline.notifications = keptSnoozes
+            let bytes = ICalendarExport.recurring(outline.validated, plan: recurringOutline, zones: zones)
+            try calendarWriter.finish { try bytes.withUnsafeBytes(icsSink) }
+        }
+        return outline.diagnostics
+    }
+
+    /// What the driver knows when it hands over the first notification.
+    private struct DriveStart {
+        /// The plan's header: with `countFirst`, its `dropped` and `coveredUntil` are final.
+        var header: Plan
+        /// The instants of the first and last notification kept, when known before the first
+        /// is handed over.
+        var firstKept: Int64?
+        var lastKept: Int64?
+        /// The zones, other than the plan's, that kept notifications carry.
+        var otherZones: [String]
+    }
+
+    /// A finished drive: the plan's header with what the events removed, its warnings and
+    /// its series' sequences (no notifications), the config as planned, and the sorted
+    /// diagnostics.
+    private struct DriveOutline {
+        var plan: Plan
+        var validated: ValidatedConfig
+        var diagnostics: [Diagnostic]
+    }
+
+    /// The one planning driver. Checks the config when it was not checked already, then
+    /// cuts the window into ranges of `chunkDays` and drafts, renders and hands over range
+    /// after range what the budget keeps, in plan order, to `receive`; `begin` is called once
+    /// before. Everything the events removed, and the warnings of planning, come with the
+    /// outline at the end.
+    ///
+    /// - Parameters:
+    ///   - countFirst: whether the budget's cut must be known before the first notification
+    ///     (a streamed plan's `dropped` and `coveredUntil` come first): a limited plan is
+    ///     then drafted twice, once to count. Otherwise a single pass counts as it goes and
+    ///     the outline holds the final header.
+    ///   - needsLastInstant: whether an unlimited plan's last instant is wanted in `begin`
+    ///     (a calendar's VTIMEZONE spans the events).
+    ///   - needsOtherZones: whether `begin` needs the zones kept notifications pin.
+    private func drive(
+        countFirst: Bool, needsLastInstant: Bool, needsOtherZones: Bool,
+        begin: (DriveStart) throws -> Void, receive: ([PlannedNotification]) throws -> Void
+    ) rethrows -> Result<DriveOutline, PlanSetup.Failure> {
+        let validated: ValidatedConfig
+        var found = diagnostics
+        if let checked = self.validated, checked.timeZoneOverride == options.timeZone {
+            validated = checked
+        } else {
+            switch PlanSetup.validate(config, options: options, diagnostics: diagnostics, zones: zones) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let checked): (validated, found) = checked
+            }
+        }
+        let config = validated.config
+        var setup: PlanSetup
+        switch PlanSetup.prepare(validated, options: options, events: events, diagnostics: found, zones: zones) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let prepared): setup = prepared
+        }
+        let planner = Planner(config: config, window: setup.window, events: events)
+        let ranges = planner.instantRanges(days: chunkDays)
+        let capacity = setup.budget.keptCount(of: Int.max)
+        let unlimited = capacity == Int.max
+        // Whether a first pass counted the window: it then holds what the events removed.
+        let counted = countFirst && !unlimited
+        func draft(_ range: (dates: ClosedRange<CivilDate>, instants: Range<Int64>)) -> PlanDraft { planner.draft(range) }
+
+        var summary = WindowSummary()
+        // The last range with notifications, drafted early for the VTIMEZONE and kept for
+        // its turn rather than drafted twice.
+        var lastDraft: (index: Int, draft: PlanDraft)?
+        if counted {
+            summary = countKept(ranges.lazy.map(draft), capacity: capacity)
+        } else if unlimited, needsLastInstant {
+            for index in ranges.indices.reversed() {
+                let found = draft(ranges[index])
+                if let last = found.candidates.last {
+                    summary.lastKept = last.fireAt
+                    lastDraft = (index, found)
+                    break
+                }
+            }
+        }
+        // Without a first count, the budget's cut is found as the ranges come.
+        let keptCount = unlimited ? Int.max : counted ? min(summary.total, capacity) : capacity
+        func header(dropped: Int, coveredUntil: ZonedInstant) -> Plan {
+            var header = Plan(
+                timeZone: setup.zoneName, now: setup.window.zoned(setup.window.now),
+                windowEnd: setup.window.zoned(setup.window.windowEnd), pendingLimit: setup.pendingLimit,
+                reservedSlots: config.reservedSlots, coveredUntil: coveredUntil, dropped: dropped,
+                categories: config.categories, notifications: [], suppressed: [], warnings: [], tzdataVersion: zones.version
+            )
+            header.recordProvenance(of: config)
+            return header
+        }
+        let knownCoveredUntil = setup.window.zoned(summary.firstDropped ?? setup.window.windowEnd)
+        // The calendar's VTIMEZONEs come before its events: the zones reminders pin, other
+        // than the plan's, are found first by a pass over what the budget keeps (only for
+        // configs that pin zones).
+        let otherZones = needsOtherZones && planner.window.pinsOtherZones
+            ? zonesInUse(ranges.lazy.map(draft), keptCount: keptCount, planner: planner) : []
+        try begin(DriveStart(
+            header: header(dropped: counted ? summary.total - keptCount : 0, coveredUntil: knownCoveredUntil),
+            firstKept: summary.firstKept, lastKept: summary.lastKept, otherZones: otherZones
+        ))
+
         let sequences = previous.map { SequenceCarrier($0, now: setup.window.now) }
         var collisions = NumericIDCollisions()
-
-        // Render and write what the budget keeps.
-        var keptSnoozes: [PlannedNotification] = []
         var written = 0
-        // The last notification written: the search for IDs with a repeated numericId reads
-        // no further in the order of candidates.
+        // The last notification handed over: the search for IDs with a repeated numericId
+        // reads no further in the order of candidates.
         var lastWritten: (fireAt: Int64, id: String)?
         // Numbers are noted with the day their notification fires on, counted from the
         // window's first date, so that the search drafts single days again.
         let firstDay = planner.dateRange.lowerBound.dayNumber
-        for (index, range) in ranges.enumerated() where written < keptCount {
+        for (index, range) in ranges.enumerated() {
+            // After the budget's cut, ranges are drafted only to count what they hold.
+            if written >= keptCount, counted || unlimited { break }
             let draft = lastDraft?.index == index ? lastDraft!.draft : draft(range)
-            if unlimited {
+            if !counted {
+                // Every range resolves the same events, so their warnings are taken once.
                 if index == 0 { summary.warnings = draft.warnings }
                 summary.suppressed += draft.suppressed
+                summary.total += draft.candidates.count
             }
             let take = min(draft.candidates.count, keptCount - written)
+            if !counted, take < draft.candidates.count, summary.firstDropped == nil {
+                summary.firstDropped = draft.candidates[take].fireAt
+            }
+            guard take > 0 else { continue }
             var rendered = planner.render(draft.candidates[..<take], of: draft)
             if let sequences {
                 for position in rendered.indices { sequences.carry(into: &rendered[position]) }
@@ -195,25 +296,17 @@ import Dispatch
                 let day = planner.window.localDate(of: rendered[position].fireAt.seconds).dayNumber - firstDay
                 collisions.note(rendered[position].numericId, in: day)
             }
-            // A recurring calendar shows snoozes and their follow-ups as plain events.
-            if icsSink != nil, expandedSink == nil { keptSnoozes += rendered.filter(\.isSnoozeOrItsFollowUp) }
-            // Handed to the writers as a constant: they share it and never change it.
-            let notifications = rendered
-            try planWriter.submit { try planStream.value.append(contentsOf: notifications, to: planSink) }
-            if let expandedSink, let first = notifications.first {
-                let stream = calendarStream ?? Box(calendar(firstEvent: first.fireAt.seconds))
-                calendarStream = stream
-                try calendarWriter.submit { try stream.value.append(contentsOf: notifications, to: expandedSink) }
-            }
             written += take
             if let last = rendered.last { lastWritten = (last.fireAt.seconds, last.id) }
+            try receive(rendered)
         }
-        // In the order the whole-plan compile reports them.
+        let coveredUntil = setup.window.zoned(summary.firstDropped ?? setup.window.windowEnd)
+        // In the order the warnings have always been reported.
         setup.collector.append(contentsOf: summary.warnings)
         setup.warnAboutCoverage(until: coveredUntil)
         collisions.report(to: &setup.collector, at: config.location) { search in
             // Only the days where IDs with a repeated number came are drafted again, up to
-            // the last notification written.
+            // the last notification handed over.
             guard let lastWritten else { return }
             let days = planner.instantRanges(days: 1)
             for day in search.places.sorted() where days.indices.contains(day) {
@@ -228,25 +321,24 @@ import Dispatch
             }
         }
         let sorted = setup.collector.sorted
-        let warnings = sorted.filter { $0.severity == .warning }.map(\.message.text)
-        let seriesSequences = sequences?.seriesSequences(coveredUntil: coveredUntil.seconds) ?? [:]
-        try planWriter.finish {
-            try planStream.value.finish(
-                suppressed: summary.suppressed, warnings: warnings, seriesSequences: seriesSequences, to: planSink
-            )
+        var outline = header(dropped: unlimited ? 0 : summary.total - min(summary.total, capacity), coveredUntil: coveredUntil)
+        outline.suppressed = summary.suppressed
+        outline.warnings = sorted.filter { $0.severity == .warning }.map(\.message.text)
+        outline.seriesSequences = sequences?.seriesSequences(coveredUntil: coveredUntil.seconds) ?? [:]
+        return .success(DriveOutline(plan: outline, validated: validated, diagnostics: sorted))
+    }
+
+    /// The whole plan in memory, from one pass of the driver: what `ReminderCompiler.plan`
+    /// returns.
+    func plan() -> CompileResult {
+        var kept: [PlannedNotification] = []
+        switch drive(countFirst: false, needsLastInstant: false, needsOtherZones: false, begin: { _ in }, receive: { kept += $0 }) {
+        case .failure(let failure):
+            return CompileResult(plan: nil, diagnostics: failure.diagnostics)
+        case .success(var outline):
+            outline.plan.notifications = kept
+            return CompileResult(plan: outline.plan, config: outline.validated.config, diagnostics: outline.diagnostics)
         }
-        if let expandedSink {
-            let stream = calendarStream ?? Box(calendar(firstEvent: nil))
-            try calendarWriter.finish { try stream.value.finish(to: expandedSink) }
-        } else if let icsSink {
-            var outline = header
-            outline.suppressed = summary.suppressed
-            outline.seriesSequences = seriesSequences
-            outline.notifications = keptSnoozes
-            let bytes = ICalendarExport.recurring(validated, plan: outline, zones: zones)
-            try calendarWriter.finish { try bytes.withUnsafeBytes(icsSink) }
-        }
-        return sorted
     }
 
     /// The zones other than the plan's that the first `keptCount` notifications carry.
