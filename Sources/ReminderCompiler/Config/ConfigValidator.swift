@@ -40,11 +40,6 @@ struct ConfigValidator {
         diagnostics.append(Diagnostic(.warning, at: place(keyPath, in: part), message))
     }
 
-    /// A value as messages quote it: a megabyte of text is cut short.
-    private static func quoted(_ text: String) -> String {
-        text.utf8.count <= 80 ? text : String(decoding: text.utf8.prefix(77), as: UTF8.self) + "..."
-    }
-
     private mutating func checkRange<Value: Comparable>(
         _ value: Value, _ range: ClosedRange<Value>, key: String, rangeText: String, _ keyPath: String, in part: SourceLocation
     ) {
@@ -53,7 +48,7 @@ struct ConfigValidator {
 
     private mutating func checkIdentifier(_ text: String, what: String, _ keyPath: String, in part: SourceLocation) -> Bool {
         guard ConfigValueParsing.isValidIdentifier(text) else {
-            error(.invalidIdentifier(what, value: Self.quoted(text)), keyPath, in: part)
+            error(.invalidIdentifier(what, value: text), keyPath, in: part)
             return false
         }
         return true
@@ -66,7 +61,7 @@ struct ConfigValidator {
     private mutating func checkCategoryReference(_ category: String?, _ keyPath: String, in part: SourceLocation) {
         guard let category, config.categories[category] == nil else { return }
         let known = config.categories.keys.sorted()
-        error(.unknownCategory(Self.quoted(category), suggestion: closestMatch(to: category, in: known)), keyPath, in: part)
+        error(.unknownCategory(category, suggestion: closestMatch(to: category, in: known)), keyPath, in: part)
     }
 
     // MARK: - Root
@@ -75,7 +70,7 @@ struct ConfigValidator {
         let root = config.location
         if let zone = timeZoneOverride ?? config.timeZone {
             if !zones.contains(zone) {
-                error(.unknownTimeZone(Self.quoted(zone), suggestion: zones.suggestion(for: zone)), "timeZone", in: root)
+                error(.unknownTimeZone(zone, suggestion: zones.suggestion(for: zone)), "timeZone", in: root)
             }
         } else {
             error(.missingTimeZone, "timeZone", in: root)
@@ -92,7 +87,7 @@ struct ConfigValidator {
         }
         checkNonEmpty(config.calendarName, key: "calendarName", "calendarName", in: root)
         if !ConfigValueParsing.isValidDomain(config.uidDomain) {
-            error(.invalidDomain(Self.quoted(config.uidDomain)), "uidDomain", in: root)
+            error(.invalidDomain(config.uidDomain), "uidDomain", in: root)
         }
         if let quiet = config.quietHours {
             let part = quiet.location.isKeyPath ? root : quiet.location
@@ -117,7 +112,7 @@ struct ConfigValidator {
                     checkRange(minutes, 1...1440, key: "snoozeMinutes", rangeText: "1–1440", "\(actionPath).snoozeMinutes", in: config.location)
                 }
                 if !action.id.isEmpty, !seen.insert(action.id).inserted {
-                    error(.duplicateActionID(Self.quoted(action.id)), "\(actionPath).id", in: config.location)
+                    error(.duplicateActionID(action.id), "\(actionPath).id", in: config.location)
                 }
             }
         }
@@ -130,7 +125,7 @@ struct ConfigValidator {
             _ = checkIdentifier(key, what: "group key", path, in: group.location)
             checkNonEmpty(group.title, key: "title", "\(path).title", in: group.location)
             checkCategoryReference(group.category, "\(path).category", in: group.location)
-            if !used.contains(key) { warning(.unusedGroup(Self.quoted(key)), path, in: group.location) }
+            if !used.contains(key) { warning(.unusedGroup(key), path, in: group.location) }
         }
     }
 
@@ -184,7 +179,7 @@ struct ConfigValidator {
                 }
             }
             if let zone = reminder.timeZone, !zones.contains(zone) {
-                error(.unknownTimeZone(Self.quoted(zone), suggestion: zones.suggestion(for: zone)), "\(path).timeZone", in: part)
+                error(.unknownTimeZone(zone, suggestion: zones.suggestion(for: zone)), "\(path).timeZone", in: part)
             }
             checkCategoryReference(reminder.category, "\(path).category", in: part)
             checkRange(reminder.durationMinutes, 0...1440, key: "durationMinutes", rangeText: "0–1440", "\(path).durationMinutes", in: part)
@@ -285,7 +280,7 @@ struct ConfigValidator {
             error(.invalidMonthDay(Int64(day)), "\(path).days[\(index)]", in: part)
         }
         for (index, rule) in schedule.weekdayOrdinals.enumerated() where !((1...5).contains(rule.ordinal) || (-5 ... -1).contains(rule.ordinal)) {
-            error(.invalidWeekdayOrdinal(Self.quoted(rule.description)), "\(path).weekdayOrdinals[\(index)]", in: part)
+            error(.invalidWeekdayOrdinal(rule.description), "\(path).weekdayOrdinals[\(index)]", in: part)
         }
         if schedule.missingDays == .lastDay, schedule.monthDays.isEmpty {
             error(.missingDaysNeedsDays, "\(path).missingDays", in: part)

@@ -11,7 +11,8 @@ public struct DiagnosticMessage: Sendable, Hashable {
     /// Creates a message.
     public init(id: String, _ text: String) {
         self.id = id
-        self.text = text
+        // Whatever a message quotes, it stays on one line.
+        self.text = VisibleText.escaped(text)
     }
 }
 
@@ -66,25 +67,25 @@ extension DiagnosticMessage {
         Self(id: "plist.element-in-text", "<\(container)> may hold only text, not elements")
     }
     static func keyWithoutValue(_ key: String) -> Self {
-        Self(id: "plist.key-without-value", "key '\(key)' has no value after it")
+        Self(id: "plist.key-without-value", "key \(shown(key)) has no value after it")
     }
     static func valueWithoutKey(_ element: String) -> Self {
         Self(id: "plist.value-without-key", "<\(element)> inside <dict> has no <key> before it")
     }
-    static func duplicateKey(_ key: String) -> Self { Self(id: "plist.duplicate-key", "duplicate key '\(key)'") }
-    static func firstDefinition(_ what: String) -> Self { Self(id: "note.first", "'\(what)' first appears here") }
+    static func duplicateKey(_ key: String) -> Self { Self(id: "plist.duplicate-key", "duplicate key \(shown(key))") }
+    static func firstDefinition(_ what: String) -> Self { Self(id: "note.first", "\(shown(what)) first appears here") }
     static func notAnInteger(_ text: String) -> Self {
-        Self(id: "plist.integer", "'\(text)' is not an integer")
+        Self(id: "plist.integer", "\(shown(text)) is not an integer")
     }
     static func integerOverflow(_ text: String) -> Self {
-        Self(id: "plist.integer-overflow", "integer '\(text)' does not fit in 64 bits")
+        Self(id: "plist.integer-overflow", "integer \(shown(text)) does not fit in 64 bits")
     }
-    static func notAReal(_ text: String) -> Self { Self(id: "plist.real", "'\(text)' is not a number") }
+    static func notAReal(_ text: String) -> Self { Self(id: "plist.real", "\(shown(text)) is not a number") }
     static func realNotFinite(_ text: String) -> Self {
-        Self(id: "plist.real-not-finite", "'\(text)' is not a finite number; nan and inf are not allowed")
+        Self(id: "plist.real-not-finite", "\(shown(text)) is not a finite number; nan and inf are not allowed")
     }
     static func invalidPlistDate(_ text: String) -> Self {
-        Self(id: "plist.date", "'\(text)' is not a plist date; expected YYYY-MM-DDTHH:MM:SSZ")
+        Self(id: "plist.date", "\(shown(text)) is not a plist date; expected YYYY-MM-DDTHH:MM:SSZ")
     }
     static var invalidBase64: Self { Self(id: "plist.data", "<data> is not valid base64") }
 }
@@ -96,48 +97,48 @@ extension DiagnosticMessage {
         Self(id: "config.root", "the config must be a <dict>, found <\(found)>")
     }
     static func wrongType(_ key: String, expected: String, found: String) -> Self {
-        Self(id: "config.type", "'\(key)' must be \(expected), found <\(found)>")
+        Self(id: "config.type", "\(shown(key)) must be \(expected), found <\(found)>")
     }
     static func missingKey(_ key: String, in container: String) -> Self {
-        Self(id: "config.missing-key", "\(container) is missing the required key '\(key)'")
+        Self(id: "config.missing-key", "\(container) is missing the required key \(shown(key))")
     }
     static func unknownKey(_ key: String, in container: String, suggestion: String?) -> Self {
-        Self(id: "config.unknown-key", "unknown key '\(key)' in \(container)\(didYouMean(suggestion))")
+        Self(id: "config.unknown-key", "unknown key \(shown(key)) in \(container)\(didYouMean(suggestion))")
     }
     static func unsupportedFormatVersion(_ version: Int64) -> Self {
         Self(id: "config.format-version", "formatVersion \(version) is not supported; expected 1")
     }
     static func outOfRange(_ key: String, value: String, range: String) -> Self {
-        Self(id: "config.range", "'\(key)' is \(value); expected \(range)")
+        Self(id: "config.range", "\(shown(key)) is \(value); expected \(range)")
     }
-    static func emptyString(_ key: String) -> Self { Self(id: "config.empty-string", "'\(key)' must not be empty") }
+    static func emptyString(_ key: String) -> Self { Self(id: "config.empty-string", "\(shown(key)) must not be empty") }
     static func emptyArray(_ key: String) -> Self {
-        Self(id: "config.empty-array", "'\(key)' must hold at least one entry")
+        Self(id: "config.empty-array", "\(shown(key)) must hold at least one entry")
     }
     static func invalidIdentifier(_ key: String, value: String) -> Self {
         Self(
             id: "config.identifier",
-            "'\(value)' is not a valid \(key): expected a letter or digit, then up to 63 letters, digits, '.', '_' or '-'"
+            "\(shown(value)) is not a valid \(key): expected a letter or digit, then up to 63 letters, digits, '.', '_' or '-'"
         )
     }
     static func unknownValue(_ key: String, value: String, expected: [String], suggestion: String?) -> Self {
         let choices = expected.map { "'\($0)'" }.joined(separator: ", ")
-        return Self(id: "config.enum", "unknown \(key) '\(value)'; expected one of \(choices)\(didYouMean(suggestion))")
+        return Self(id: "config.enum", "unknown \(key) \(shown(value)); expected one of \(choices)\(didYouMean(suggestion))")
     }
     static func invalidTime(_ text: String) -> Self {
-        Self(id: "config.time", "'\(text)' is not a time of day; expected HH:MM from 00:00 to 23:59")
+        Self(id: "config.time", "\(shown(text)) is not a time of day; expected HH:MM from 00:00 to 23:59")
     }
     static func invalidDate(_ text: String) -> Self {
-        Self(id: "config.date", "'\(text)' is not a calendar date; expected YYYY-MM-DD (years 1970–9999)")
+        Self(id: "config.date", "\(shown(text)) is not a calendar date; expected YYYY-MM-DD (years 1970–9999)")
     }
     static func invalidDateTime(_ text: String) -> Self {
-        Self(id: "config.date-time", "'\(text)' is not a local date and time; expected YYYY-MM-DDTHH:MM")
+        Self(id: "config.date-time", "\(shown(text)) is not a local date and time; expected YYYY-MM-DDTHH:MM")
     }
     static func invalidWeekdayOrdinal(_ text: String) -> Self {
         let suggestion = ConfigValueParsing.weekdayOrdinalSuggestion(for: text).map { "; did you mean '\($0)'?" } ?? ""
         return Self(
             id: "config.weekday-ordinal",
-            "'\(text)' is not a weekday ordinal; expected an ordinal 1–5 or -1…-5 and MO, TU, WE, TH, FR, SA or SU, like '2TU' or '-1FR'\(suggestion)"
+            "\(shown(text)) is not a weekday ordinal; expected an ordinal 1–5 or -1…-5 and MO, TU, WE, TH, FR, SA or SU, like '2TU' or '-1FR'\(suggestion)"
         )
     }
     static func invalidMonthDay(_ value: Int64) -> Self {
@@ -147,7 +148,7 @@ extension DiagnosticMessage {
         Self(id: "config.window", "window.from \(from) must be before window.until \(until)")
     }
     static func unknownTimeZone(_ zone: String, suggestion: String?) -> Self {
-        Self(id: "config.time-zone", "unknown time zone '\(zone)'\(didYouMean(suggestion))")
+        Self(id: "config.time-zone", "unknown time zone \(shown(zone))\(didYouMean(suggestion))")
     }
     static var missingTimeZone: Self {
         Self(id: "config.missing-time-zone", "the config is missing the required key 'timeZone' (or give --time-zone)")
@@ -156,26 +157,26 @@ extension DiagnosticMessage {
         Self(id: "config.reserved-slots", "reservedSlots \(reserved) must be below pendingLimit \(limit)")
     }
     static func duplicateReminderID(_ id: String) -> Self {
-        Self(id: "config.duplicate-id", "duplicate reminder id '\(id)'")
+        Self(id: "config.duplicate-id", "duplicate reminder id \(shown(id))")
     }
     static func reminderIDIsGroupKey(_ id: String) -> Self {
-        Self(id: "config.id-is-group", "reminder id '\(id)' is also a group key; ids and group keys must differ")
+        Self(id: "config.id-is-group", "reminder id \(shown(id)) is also a group key; ids and group keys must differ")
     }
     static func groupKeyDefinedHere(_ key: String) -> Self {
-        Self(id: "note.group-key", "group key '\(key)' is used here")
+        Self(id: "note.group-key", "group key \(shown(key)) is used here")
     }
     static func exclusiveKeys(_ first: String, _ second: String) -> Self {
-        Self(id: "config.exclusive", "'\(first)' and '\(second)' cannot be used together")
+        Self(id: "config.exclusive", "\(shown(first)) and \(shown(second)) cannot be used together")
     }
     static func exactlyOneOf(_ keys: [String], frequency: String) -> Self {
         let names = keys.map { "'\($0)'" }.joined(separator: ", ")
         return Self(id: "config.times", "a \(frequency) schedule needs exactly one of \(names)")
     }
     static func notApplicable(_ key: String, frequency: String) -> Self {
-        Self(id: "config.not-applicable", "'\(key)' does not apply to a \(frequency) schedule")
+        Self(id: "config.not-applicable", "\(shown(key)) does not apply to a \(frequency) schedule")
     }
     static func windowRequired(_ key: String) -> Self {
-        Self(id: "config.window-required", "'\(key)' needs a 'window' with 'from' and 'until'")
+        Self(id: "config.window-required", "\(shown(key)) needs a 'window' with 'from' and 'until'")
     }
     static var windowWithoutSpread: Self {
         Self(id: "config.window-unused", "'window' applies only with 'timesPerDay' or 'everyMinutes'")
@@ -221,47 +222,47 @@ extension DiagnosticMessage {
         Self(id: "config.end-before-start", "'end' \(end) is before 'start' \(start)")
     }
     static func unknownCategory(_ category: String, suggestion: String?) -> Self {
-        Self(id: "config.category", "unknown category '\(category)'; it must name an entry of 'categories'\(didYouMean(suggestion))")
+        Self(id: "config.category", "unknown category \(shown(category)); it must name an entry of 'categories'\(didYouMean(suggestion))")
     }
     static func groupFollowUpDisagrees(group: String, reminder: String, detail: String) -> Self {
         Self(
             id: "config.group-follow-up",
-            "reminder '\(reminder)' in group '\(group)' \(detail); members of a group must share followUp.afterMinutes, repeat and everyMinutes"
+            "reminder \(shown(reminder)) in group \(shown(group)) \(detail); members of a group must share followUp.afterMinutes, repeat and everyMinutes"
         )
     }
     static func groupZonesDisagree(group: String, reminder: String, zone: String?) -> Self {
         Self(
             id: "config.group-time-zone",
-            "reminder '\(reminder)' in group '\(group)' \(describeZone(zone)); members of a group share one slot, so they must share 'timeZone'"
+            "reminder \(shown(reminder)) in group \(shown(group)) \(describeZone(zone)); members of a group share one slot, so they must share 'timeZone'"
         )
     }
     static func groupZoneOther(reminder: String, zone: String?) -> Self {
-        Self(id: "note.group-time-zone", "reminder '\(reminder)' \(describeZone(zone))")
+        Self(id: "note.group-time-zone", "reminder \(shown(reminder)) \(describeZone(zone))")
     }
     private static func describeZone(_ zone: String?) -> String {
         zone.map { "has timeZone '\($0)'" } ?? "follows the plan's zone (no timeZone)"
     }
     static func groupFollowUpOther(reminder: String, detail: String) -> Self {
-        Self(id: "note.group-follow-up", "reminder '\(reminder)' \(detail)")
+        Self(id: "note.group-follow-up", "reminder \(shown(reminder)) \(detail)")
     }
     static func duplicateActionID(_ id: String) -> Self {
-        Self(id: "config.duplicate-action", "duplicate action id '\(id)' in this category")
+        Self(id: "config.duplicate-action", "duplicate action id \(shown(id)) in this category")
     }
 
     // Warnings
 
     static var noReminders: Self { Self(id: "config.no-reminders", "'reminders' is empty; the plan will be empty") }
     static func unusedGroup(_ key: String) -> Self {
-        Self(id: "config.unused-group", "group '\(key)' is not used by any reminder")
+        Self(id: "config.unused-group", "group \(shown(key)) is not used by any reminder")
     }
     static func neverFires(_ reminder: String, reason: String) -> Self {
-        Self(id: "config.never-fires", "reminder '\(reminder)' can never fire: \(reason)")
+        Self(id: "config.never-fires", "reminder \(shown(reminder)) can never fire: \(reason)")
     }
 }
 
 extension DiagnosticMessage {
     static func invalidDomain(_ text: String) -> Self {
-        Self(id: "config.uid-domain", "'\(text)' is not a valid uidDomain; expected letters, digits, '.' and '-'")
+        Self(id: "config.uid-domain", "\(shown(text)) is not a valid uidDomain; expected letters, digits, '.' and '-'")
     }
 
     /// A field of a plan file that must hold an ID remindc makes, but does not.
@@ -280,23 +281,7 @@ extension DiagnosticMessage {
     /// Untrusted text in a message: quoted, control characters spelt as escapes (so that a
     /// diagnostic stays one line in every format), at most 60 characters.
     static func shown(_ text: String) -> String {
-        var shown = "'"
-        var count = 0
-        for scalar in text.unicodeScalars {
-            if count == 60 {
-                shown += "..."
-                break
-            }
-            count += 1
-            switch scalar.value {
-            case 0x0A: shown += "\\n"
-            case 0x0D: shown += "\\r"
-            case 0x09: shown += "\\t"
-            case 0..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029: shown += "\\u{\(String(scalar.value, radix: 16))}"
-            default: shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown + "'"
+        VisibleText.quoted(text)
     }
 }
 
@@ -310,7 +295,7 @@ extension DiagnosticMessage {
         )
     }
     static func numericIDCollision(_ numericID: UInt32, _ first: String, _ second: String) -> Self {
-        Self(id: "plan.numeric-id", "numericId \(numericID) is shared by '\(first)' and '\(second)'")
+        Self(id: "plan.numeric-id", "numericId \(numericID) is shared by \(shown(first)) and \(shown(second))")
     }
     static func horizonOutOfRange(_ value: Int) -> Self {
         Self(id: "plan.horizon", "horizonDays \(value) is out of range; expected 1–3660")
@@ -334,7 +319,7 @@ extension DiagnosticMessage {
         Self(id: "plan.now-range", "the compile instant must lie in the years 1970–9999")
     }
     static func unknownReminder(_ id: String, suggestion: String?) -> Self {
-        Self(id: "plan.unknown-reminder", "no reminder has the id '\(id)'\(didYouMean(suggestion))")
+        Self(id: "plan.unknown-reminder", "no reminder has the id \(shown(id))\(didYouMean(suggestion))")
     }
 }
 
@@ -344,10 +329,10 @@ extension DiagnosticMessage {
     static func malformedJSON(_ detail: String) -> Self { Self(id: "json.malformed", "malformed JSON: \(detail)") }
     static var nullNotAllowed: Self { Self(id: "json.null", "null is not allowed here") }
     static func unknownOccurrence(_ id: String) -> Self {
-        Self(id: "events.unknown-id", "no reminder or group of the config has the occurrence '\(id)'; the event is ignored")
+        Self(id: "events.unknown-id", "no reminder or group of the config has the occurrence \(shown(id)); the event is ignored")
     }
     static func keyNotForAction(_ key: String, action: String) -> Self {
-        Self(id: "events.not-applicable", "'\(key)' does not apply to a '\(action)' event")
+        Self(id: "events.not-applicable", "\(shown(key)) does not apply to a \(shown(action)) event")
     }
     static var eventNeedsKind: Self {
         Self(id: "events.kind", "an event needs either 'activity' and 'at', or 'occurrence' and 'action'")
@@ -361,7 +346,7 @@ extension DiagnosticMessage {
     static func notAnInstant(_ text: String) -> Self {
         Self(
             id: "events.instant",
-            "'\(text)' is not an instant; expected a plist <date> or an RFC 3339 string such as 2026-11-22T08:00:00Z"
+            "\(shown(text)) is not an instant; expected a plist <date> or an RFC 3339 string such as 2026-11-22T08:00:00Z"
         )
     }
 }
@@ -373,7 +358,7 @@ extension DiagnosticMessage {
         Self(id: "plan-file.format-version", "plan formatVersion \(version) is not supported; expected 1")
     }
     static func duplicateNotificationID(_ id: String) -> Self {
-        Self(id: "plan-file.duplicate-id", "duplicate notification id '\(id)'; each notification of a plan needs its own")
+        Self(id: "plan-file.duplicate-id", "duplicate notification id \(shown(id)); each notification of a plan needs its own")
     }
 }
 
@@ -388,20 +373,20 @@ extension DiagnosticMessage {
     }
     static func noSlotInWindow(_ reminder: String, windowEnd: String, nextDate: String?) -> Self {
         let next = nextDate.map { "; its next slot is on \($0)" } ?? ""
-        return Self(id: "plan.no-slot-in-window", "reminder '\(reminder)' has no slot in this plan's window (until \(windowEnd))\(next)")
+        return Self(id: "plan.no-slot-in-window", "reminder \(shown(reminder)) has no slot in this plan's window (until \(windowEnd))\(next)")
     }
     static func slotsShareInstant(_ reminder: String, times: [String], date: String, instant: String, others: Int) -> Self {
         let more = others > 0 ? " (and \(others) more instant\(others == 1 ? "" : "s") in this window where its slots coincide)" : ""
         return Self(
             id: "plan.gap-collision",
-            "reminder '\(reminder)': its slots \(times.joined(separator: " and ")) on \(date) all fire at \(instant), "
+            "reminder \(shown(reminder)): its slots \(times.joined(separator: " and ")) on \(date) all fire at \(instant), "
                 + "as clocks skip that hour\(more); the plan holds one notification for each"
         )
     }
     static func surroundingSpaces(_ key: String) -> Self {
         Self(
             id: "config.surrounding-spaces",
-            "'\(key)' starts or ends with white space, which libical and CalDAV clients trim: calendars show it without"
+            "\(shown(key)) starts or ends with white space, which libical and CalDAV clients trim: calendars show it without"
         )
     }
     static func eventAfterNow(now: String, count: Int) -> Self {
@@ -414,7 +399,7 @@ extension DiagnosticMessage {
     static func unusedActivity(_ activity: String, suggestion: String?) -> Self {
         Self(
             id: "events.unused-activity",
-            "no reminder has the activity '\(activity)', so its events suppress nothing\(didYouMean(suggestion))"
+            "no reminder has the activity \(shown(activity)), so its events suppress nothing\(didYouMean(suggestion))"
         )
     }
     static func moreUnusedActivities(_ count: Int) -> Self {

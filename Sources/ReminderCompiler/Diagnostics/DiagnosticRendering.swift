@@ -78,9 +78,9 @@ public enum DiagnosticRendering {
         return "::\(command(diagnostic.severity)) \(properties.joined(separator: ","))::\(escapeData(message))"
     }
 
-    /// A diagnostic line with its line breaks written as `\n` and `\r`.
+    /// A diagnostic line on one line: its control characters escaped as `VisibleText` does.
     @_spi(Tooling) public static func oneLine(_ text: String) -> String {
-        text.replacingEvery("\r", with: "\\r").replacingEvery("\n", with: "\\n")
+        VisibleText.escaped(text)
     }
 
     /// A workflow command's message: `%`, CR and LF escaped, so that one line carries it.

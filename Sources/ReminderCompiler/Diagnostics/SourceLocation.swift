@@ -29,8 +29,12 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     /// Whether this names a key path of a config built in code rather than a file position.
     public var isKeyPath: Bool { line == 0 }
 
-    /// `path:line:column`, or the key path alone.
-    public var description: String { isKeyPath ? path : "\(path):\(line):\(column)" }
+    /// `path:line:column`, or the key path alone; a control character in the path (a line
+    /// break in a file's name) is escaped as `VisibleText` does, so that the line stays one.
+    public var description: String {
+        let shownPath = VisibleText.escaped(path)
+        return isKeyPath ? shownPath : "\(shownPath):\(line):\(column)"
+    }
 
     /// Orders by path, then line, then column.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {

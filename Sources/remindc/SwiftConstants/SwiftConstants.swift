@@ -71,14 +71,7 @@ enum SwiftConstants {
     /// Text for a comment: a line break or another control character (in a file name, say)
     /// is written as an escape, so that the comment cannot end early and let code in.
     static func commentText(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029: result += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        VisibleText.escaped(text)
     }
 
     /// A Swift string literal: quotes, backslashes and control characters escaped.
