@@ -282,6 +282,7 @@ struct PlanSetup {
         var collector = DiagnosticCollector()
         collector.append(contentsOf: diagnostics)
         collector.append(contentsOf: optionErrors(options, config: config))
+        collector.append(contentsOf: eventErrors(events))
         if collector.hasErrors { return .failure(Failure(diagnostics: collector.sorted)) }
         guard let zoneName = options.timeZone ?? config.timeZone, let rules = zones.zone(zoneName) else {
             collector.error(.noTimeZone, at: config.location)
@@ -323,6 +324,34 @@ struct PlanSetup {
         let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline, rules: rules).pinning(config, zones: zones)
         collector.append(contentsOf: PlanWarnings(config: config, window: window, events: events).all)
         return .success(PlanSetup(config: config, zoneName: zoneName, pendingLimit: pendingLimit, window: window, collector: collector))
+    }
+
+    /// The errors of events built in code, which no file reader checked: an instant must
+    /// lie in the years 1–9999 and a snooze last 1–1440 minutes, as an events file's must.
+    /// Each is named by its key path (`events.actions[2].minutes`), or its place in the file
+    /// it came from.
+    static func eventErrors(_ events: ReminderEvents) -> [Diagnostic] {
+        var collector = DiagnosticCollector()
+        let instants = ZonedInstant.writableRange
+        for (index, action) in events.actions.enumerated() {
+            guard case .snooze(let at, let minutes) = action.kind else { continue }
+            let place = action.location.isKeyPath ? SourceLocation.keyPath("events.actions[\(index)]") : action.location
+            if !instants.contains(at) {
+                collector.error(.outOfRange("at", value: "\(at)", range: "an instant in the years 1–9999"), at: place)
+            }
+            if let minutes, !(1...1440).contains(minutes) {
+                collector.error(.outOfRange("minutes", value: "\(minutes)", range: "1–1440"), at: place)
+            }
+        }
+        for activity in events.activities.keys.sorted() {
+            for (index, at) in (events.activities[activity] ?? []).enumerated() where !instants.contains(at) {
+                collector.error(
+                    .outOfRange("at", value: "\(at)", range: "an instant in the years 1–9999"),
+                    at: .keyPath("events.activities[\(VisibleText.quoted(activity))][\(index)]")
+                )
+            }
+        }
+        return collector.sorted
     }
 
     /// Whether a compile moment lies where dates have four-digit years and arithmetic on

@@ -145,9 +145,15 @@ public struct FollowUp: Sendable, Hashable {
     /// Minutes from the parent to chain member `member` (1 is `-followup`). Values outside
     /// what validation accepts still give a number, never a trap.
     public func delayMinutes(ofMember member: Int) -> Int {
-        let step = Int64(everyMinutes ?? afterMinutes)
-        let total = Int64(afterMinutes) + Int64(member - 1) * step
-        return Int(clamping: total)
+        // Chains hold at most 12 members; a member number far outside is held near them.
+        let steps = min(max(member, -1_000_000), 1_000_000) - 1
+        let every = everyMinutes ?? afterMinutes
+        let chain = every.multipliedReportingOverflow(by: steps)
+        // Past the ends of Int, the delay saturates on the side the larger term lies.
+        if chain.overflow { return (every < 0) == (steps < 0) ? .max : .min }
+        let total = afterMinutes.addingReportingOverflow(chain.partialValue)
+        if total.overflow { return afterMinutes < 0 ? .min : .max }
+        return total.partialValue
     }
 
     /// The chain's length as planned: `repeatCount` within 1–12.

@@ -222,13 +222,14 @@ extension NotificationAction {
 }
 
 extension ZonedInstant {
-    /// `2026-11-23 09:20 +01:00`: the local time a person reads in a diff.
+    /// `2026-11-23 09:20 +01:00`: the local time a person reads in a diff. An instant or
+    /// offset no plan holds is shown as `localSeconds` brings it in range.
     public var display: String {
-        let local = seconds + Int64(offsetSeconds)
+        let local = localSeconds
         let day = Int(local.floorDivided(by: 86_400))
         let second = Int(local - Int64(day) * 86_400)
         return "\(CivilDate(dayNumber: day)) \(zeroPadded(second / 3600, 2)):\(zeroPadded(second / 60 % 60, 2)) "
-            + ZonedInstant.offsetText(offsetSeconds)
+            + ZonedInstant.offsetText(writableOffset)
     }
 }
 

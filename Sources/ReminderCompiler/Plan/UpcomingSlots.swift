@@ -9,15 +9,21 @@
 }
 
 extension ReminderCompiler {
+    /// The most slots `upcomingSlots` lists: ten times what `remindc next --count` takes,
+    /// and about ten days of a schedule that fires every minute.
+    @_spi(Tooling) public static let maximumUpcomingSlots = 10_000
+
     /// The next `count` slots of one reminder after `now`, in firing order, ignoring
     /// groups, events and budgets: the schedule alone, for a person to check.
     ///
     /// Searches forward in growing steps, up to 400 years, so a rare schedule (29 February
-    /// every 12 months) is still found.
+    /// every 12 months) is still found. Gives at most `maximumUpcomingSlots`, however many
+    /// are asked for.
     @_spi(Tooling) public static func upcomingSlots(
         of reminder: Reminder, count: Int, after now: Int64, zone rules: ZoneRules
     ) -> [UpcomingSlot] {
         // Whole seconds of the supported years only, and schedules expansion survives.
+        let count = min(count, maximumUpcomingSlots)
         guard count > 0, reminder.schedule.isExpandable, abs(now) < 400_000_000_000 else { return [] }
         let localNow = now + Int64(rules.offsetSeconds(at: now))
         var first = CivilDate(dayNumber: Int(localNow.floorDivided(by: 86_400))).adding(days: -1)
@@ -45,7 +51,9 @@ extension ReminderCompiler {
             if found.count >= count { break }
             if let lastDate, lastDate <= last { break }
             first = last.adding(days: 1)
-            span = min(span * 4, 146_097)
+            // Steps grow only past stretches without a slot, so that a dense schedule is
+            // never expanded far beyond what was asked for.
+            if chunk.isEmpty { span = min(span * 4, 146_097) }
         }
         return Array(found.prefix(count))
     }

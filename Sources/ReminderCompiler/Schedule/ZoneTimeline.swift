@@ -170,8 +170,9 @@ public struct ZonedInstant: Sendable, Hashable, Comparable {
     /// `+01:00`, `-03:30`, `+12:45`.
     public static func offsetText(_ offsetSeconds: Int) -> String {
         let sign = offsetSeconds < 0 ? "-" : "+"
-        let magnitude = abs(offsetSeconds)
-        return "\(sign)\(zeroPadded(magnitude / 3600, 2)):\(zeroPadded(magnitude / 60 % 60, 2))"
+        // `magnitude` rather than `abs`: a caller may pass Int.min.
+        let magnitude = offsetSeconds.magnitude
+        return "\(sign)\(zeroPadded(Int(magnitude / 3600), 2)):\(zeroPadded(Int(magnitude / 60 % 60), 2))"
     }
 
     /// Orders by instant.
