@@ -103,7 +103,7 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
                     calendarPlan = window.plan ?? plan
                     if let previousPlan { ReminderCompiler.carrySequences(into: &calendarPlan, from: previousPlan) }
                 }
-                try files.stage(at: ics) { file in
+                try files.stage(at: ics, maximumBytes: ReminderCompiler.maximumCalendarBytes) { file in
                     try ICalendarExport.writeExpanded(calendarPlan, settings: CalendarSettings(parsed)) { try file.write(contentsOf: $0) }
                 }
             } else {

@@ -303,6 +303,12 @@ extension DiagnosticMessage {
     static func reservedSlotsNotBelowLimit(_ reserved: Int, limit: Int) -> Self {
         Self(id: "plan.reserved-slots", "reservedSlots \(reserved) must be below the pending limit \(limit)")
     }
+    static func outputTooLarge(_ output: String, limit: Int) -> Self {
+        Self(
+            id: "plan.output-too-large",
+            "the \(output) would pass the limit of \(limit >> 20) MiB (\(limit) bytes); shorten horizonDays, or write the calendar with calendarScope 'plan' or the recurring style"
+        )
+    }
     static func planTooLarge(bound: Int, limit: Int) -> Self {
         Self(
             id: "plan.too-large",

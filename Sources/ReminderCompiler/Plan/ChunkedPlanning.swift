@@ -33,6 +33,8 @@ import Dispatch
     /// Which notifications an expanded calendar holds; nil takes the config's
     /// `calendarScope`.
     public var calendarScope: CalendarScope?
+    /// The most bytes `write` gives each output: the library's limits, smaller in tests.
+    var outputLimits = (plan: ReminderCompiler.maximumPlanBytes, calendar: ReminderCompiler.maximumCalendarBytes)
 
     /// Creates a compilation of a config, which is checked before it is planned.
     public init(config: ReminderConfig, options: CompileOptions) {
@@ -77,23 +79,62 @@ import Dispatch
     /// time and never after this returns. A recurring calendar needs only the config and
     /// what the events removed, so it is written last, in one piece.
     ///
-    /// - Returns: the diagnostics, sorted; when they hold an error, nothing was written.
+    /// Neither output may pass `ReminderCompiler.maximumPlanBytes` (the plan) or
+    /// `ReminderCompiler.maximumCalendarBytes` (the calendar): the write stops at the first
+    /// chunk that would, and the diagnostics end with an error naming the limit. What the
+    /// sinks took until then must be thrown away, as the command line and the service do.
+    ///
+    /// - Returns: the diagnostics, sorted; when they hold an error, the output is not a
+    ///   plan or calendar to keep.
     public func write(
         planTo planSink: @escaping (UnsafeRawBufferPointer) throws -> Void,
         calendarTo icsSink: ((UnsafeRawBufferPointer) throws -> Void)? = nil,
         calendarSettings: CalendarSettings? = nil,
         calendarStyle: ICalendarStyle = .expanded
     ) throws -> [Diagnostic] {
+        let planBytes = ByteAllowance(limit: outputLimits.plan, output: "plan")
+        let calendarBytes = ByteAllowance(limit: outputLimits.calendar, output: "calendar")
+        do {
+            return try writeWithoutLimits(
+                planTo: { chunk in
+                    try planBytes.take(chunk.count)
+                    try planSink(chunk)
+                },
+                calendarTo: icsSink.map { sink in
+                    { chunk in
+                        try calendarBytes.take(chunk.count)
+                        try sink(chunk)
+                    }
+                },
+                calendarSettings: calendarSettings, calendarStyle: calendarStyle
+            )
+        } catch let tooLarge as ByteAllowance.Exceeded {
+            var collector = DiagnosticCollector()
+            collector.append(contentsOf: diagnostics)
+            collector.error(.outputTooLarge(tooLarge.output, limit: tooLarge.limit), at: config.location)
+            return collector.sorted
+        }
+    }
+
+    /// `write`, without its limits on the outputs' sizes.
+    private func writeWithoutLimits(
+        planTo planSink: @escaping (UnsafeRawBufferPointer) throws -> Void,
+        calendarTo icsSink: ((UnsafeRawBufferPointer) throws -> Void)?,
+        calendarSettings: CalendarSettings?,
+        calendarStyle: ICalendarStyle
+    ) throws -> [Diagnostic] {
         let budgeted = (options.pendingLimit ?? config.pendingLimit) != 0
         if let icsSink, calendarStyle == .expanded, budgeted, (calendarScope ?? config.calendarScope) == .window {
             // The plan as budgeted, then the calendar from a pass over the whole window.
             var planPass = self
             planPass.calendarScope = .plan
-            let found = try planPass.write(planTo: planSink)
+            let found = try planPass.writeWithoutLimits(planTo: planSink, calendarTo: nil, calendarSettings: nil, calendarStyle: .expanded)
             guard !found.contains(where: { $0.severity == .error }) else { return found }
             var calendarPass = planPass
             calendarPass.options = options.withoutBudget
-            _ = try calendarPass.write(planTo: { _ in }, calendarTo: icsSink, calendarSettings: calendarSettings, calendarStyle: .expanded)
+            _ = try calendarPass.writeWithoutLimits(
+                planTo: { _ in }, calendarTo: icsSink, calendarSettings: calendarSettings, calendarStyle: .expanded
+            )
             return found
         }
         let expandedSink = calendarStyle == .expanded ? icsSink : nil
@@ -402,6 +443,30 @@ extension Planner {
     /// The candidates and removals of one range.
     func draft(_ range: (dates: ClosedRange<CivilDate>, instants: Range<Int64>)) -> PlanDraft {
         draft(of: units(dates: range.dates), instants: range.instants)
+    }
+}
+
+/// How many bytes one output may still take; the writer thread of that output is the only
+/// one that takes.
+private final class ByteAllowance: @unchecked Sendable {
+    /// Thrown by the chunk that would pass the limit.
+    struct Exceeded: Error {
+        let output: String
+        let limit: Int
+    }
+
+    let limit: Int
+    let output: String
+    private var taken = 0
+
+    init(limit: Int, output: String) {
+        self.limit = limit
+        self.output = output
+    }
+
+    func take(_ count: Int) throws {
+        taken += count
+        if taken > limit { throw Exceeded(output: output, limit: limit) }
     }
 }
 

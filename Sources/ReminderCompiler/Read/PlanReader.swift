@@ -215,6 +215,11 @@ extension ReminderCompiler {
     /// every command stays near 1 GB (measured figures in the README).
     public static let maximumPlanBytes = 384 << 20
 
+    /// The largest calendar written, as large as the largest plan: ten years of 100
+    /// reminders take about 270 MB as an expanded calendar. A config whose calendar would
+    /// pass it is an error naming the limit, and no calendar file is written.
+    public static let maximumCalendarBytes = maximumPlanBytes
+
     /// Whether a file given as a config or a plan holds a plan, told by its content rather
     /// than its name: a JSON object whose root has `notifications` or `now` and no
     /// `reminders`. A plist, a config in JSON, or a document too broken to tell is not a
