@@ -39,6 +39,15 @@ enum ConfigValueParsing {
         return LocalDateTime(date: date, time: time)
     }
 
+    /// A plan's `slot`: a local date and time as `dateTime` reads it, or on 1969-12-31,
+    /// the local date of the first instants of 1970 west of Greenwich, which a plan
+    /// compiled then holds.
+    static func planSlot(_ text: String) -> LocalDateTime? {
+        if let local = dateTime(text) { return local }
+        guard text.utf8.count == 16, text.hasPrefix("1969-12-31T"), let time = time(String(text.dropFirst(11))) else { return nil }
+        return LocalDateTime(date: CivilDate(dayNumber: -1), time: time)
+    }
+
     /// `[A-Za-z0-9][A-Za-z0-9._-]{0,63}`: safe inside notification IDs, file names and
     /// iCalendar UIDs.
     static func isValidIdentifier(_ text: String) -> Bool {

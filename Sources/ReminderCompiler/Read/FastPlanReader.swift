@@ -408,7 +408,7 @@ struct FastPlanReader {
             case "kind": kind = PlannedNotification.Kind(rawValue: try reader.string())
             case "fireAt": fireAt = try reader.instant()
             case "deferredFrom": deferredFrom = try reader.instant()
-            case "slot": slot = ConfigValueParsing.dateTime(try reader.string())
+            case "slot": slot = ConfigValueParsing.planSlot(try reader.string())
             case "timeZone": timeZone = try reader.string()
             case "reminders": reminders = try reader.strings()
             case "group": group = try reader.string()

@@ -166,7 +166,7 @@ enum PlanReader {
         let fireAt = instant("fireAt", in: fields, reader: &reader)
         var slot: LocalDateTime?
         if let text = reader.string("slot", in: fields) {
-            slot = ConfigValueParsing.dateTime(text)
+            slot = ConfigValueParsing.planSlot(text)
             if slot == nil { reader.diagnostics.error(.invalidDateTime(text), at: fields["slot"]!.value.location) }
         }
         let level = reader.choice("interruptionLevel", in: fields, from: ConfigDecoder.interruptionLevels, describing: "interruptionLevel")

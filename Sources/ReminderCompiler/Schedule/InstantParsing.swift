@@ -19,7 +19,10 @@
               let hour = PlistScalarParser.decimal(bytes[11..<13]),
               let minute = PlistScalarParser.decimal(bytes[14..<16]),
               let second = PlistScalarParser.decimal(bytes[17..<19]),
-              let date = CivilDate(year: year, month: month, day: day),
+              let date = CivilDate(year: year, month: month, day: day)
+                // West of Greenwich, the first instants of 1970 fall on 1969-12-31 locally,
+                // and plans compiled then say so: that one day more is read.
+                ?? (year == 1969 && month == 12 && day == 31 ? CivilDate(dayNumber: -1) : nil),
               hour < 24, minute < 60, second < 60
         else { return nil }
         var index = 19
