@@ -90,6 +90,14 @@
     public var dropped: Int
     /// The dates that have entries or clock changes, ascending; other dates are left out.
     public var days: [Day]
+    /// Entries after `end` that the agenda leaves out because it holds at most
+    /// `maximumEntries`; 0 when it shows everything up to the requested end.
+    public var entriesNotShown = 0
+
+    /// The most entries an agenda holds: beyond it, the agenda ends at its last entry and
+    /// counts the rest, so that a page or a terminal stays readable and its size bounded
+    /// (a config at the 2-million-slot cap made a 955 MB page).
+    public static let maximumEntries = 10_000
 }
 
 extension Agenda {
@@ -108,7 +116,7 @@ extension Agenda {
         // says: a plan built in code may hold any instants, and no sum may overflow.
         let longest = Int64(min(max(days ?? Self.longestDays, 0), Self.longestDays)) * 86_400
         let (reach, overflow) = plan.now.seconds.addingReportingOverflow(longest)
-        let end = max(plan.now.seconds, overflow ? plan.windowEnd.seconds : min(plan.windowEnd.seconds, reach))
+        var end = max(plan.now.seconds, overflow ? plan.windowEnd.seconds : min(plan.windowEnd.seconds, reach))
         let shown = { (instant: Int64) in instant > plan.now.seconds && instant <= end }
         let titles = Dictionary((config?.reminders ?? []).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         func entry(_ notification: PlannedNotification, status: Status) -> Entry {
@@ -147,6 +155,14 @@ extension Agenda {
             ))
         }
         all.sort { ($0.fireAt.seconds, $0.id) < ($1.fireAt.seconds, $1.id) }
+        // Past the cap, the agenda ends with its last entry; those at the same instant stay.
+        var notShown = 0
+        if all.count > Self.maximumEntries {
+            end = all[Self.maximumEntries - 1].fireAt.seconds
+            let kept = all.firstIndex { $0.fireAt.seconds > end } ?? all.count
+            notShown = all.count - kept
+            all.removeSubrange(kept...)
+        }
         // Follow-ups and snoozes go under their parent when it is on the agenda.
         let parents = Set(all.map(\.id))
         var children: [String: [Entry]] = [:]
@@ -184,6 +200,7 @@ extension Agenda {
         self.end = ZonedInstant(seconds: end, offsetSeconds: plan.windowEnd.seconds == end ? plan.windowEnd.offsetSeconds : Self.offset(in: zones, plan.timeZone, at: end))
         self.coveredUntil = plan.dropped > 0 ? plan.coveredUntil : nil
         self.dropped = plan.dropped
+        self.entriesNotShown = notShown
         self.days = Set(byDate.keys).union(changesByDate.keys).sorted().map { date in
             Day(date: date, entries: byDate[date] ?? [], clockChanges: changesByDate[date] ?? [])
         }

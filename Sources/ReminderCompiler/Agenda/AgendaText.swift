@@ -7,6 +7,9 @@
         let style = Style(enabled: colour)
         var lines: [String] = []
         lines.append(style.bold("Agenda in \(agenda.timeZone) from \(agenda.now.display) to \(agenda.end.display)"))
+        if agenda.entriesNotShown > 0 {
+            lines.append("The agenda ends at \(agenda.end.display): it shows at most \(Agenda.maximumEntries) entries, and \(agenda.entriesNotShown) later ones are left out.")
+        }
         if agenda.dropped > 0, let covered = agenda.coveredUntil {
             lines.append("The budget schedules notifications until \(covered.display); \(agenda.dropped) later ones wait for the next plan.")
         }

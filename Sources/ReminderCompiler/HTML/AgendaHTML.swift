@@ -20,7 +20,11 @@
         if let covered = agenda.coveredUntil {
             body += ", \(droppedShown) shown as dropped by the budget. Coverage ends at <strong>\(covered.display)</strong>: \(agenda.dropped) later notifications wait for the next plan"
         }
-        body += ".</p>\n" + legend
+        body += ".</p>\n"
+        if agenda.entriesNotShown > 0 {
+            body += "<p class=\"summary\">The page ends at \(agenda.end.display): it shows at most \(Agenda.maximumEntries) entries, and \(agenda.entriesNotShown) later ones are left out.</p>\n"
+        }
+        body += legend
         var cells: [CivilDate: [Int: [(entry: Agenda.Entry, parent: String?)]]] = [:]
         for item in flat {
             let local = item.entry.fireAt.localSeconds
