@@ -59,7 +59,7 @@ public struct RemindcServer: Sendable {
             await metrics.measure("check") {
                 let body = try await Self.body(of: request, limits: limits)
                 let zone = request.uri.queryParameters.get("timeZone")
-                let result = await Self.withTimeLimit(limits.timeLimit) {
+                let result = await Self.withTimeLimit(limits.timeLimit) { _ in
                     PlanJob.check(body, options: ConfigOptions(timeZoneOverride: zone))
                 }
                 guard let result else { return Self.tooSlow(limits) }
@@ -69,7 +69,7 @@ public struct RemindcServer: Sendable {
         router.post("v1/plan") { request, _ -> Response in
             await metrics.measure("plan") {
                 let job = try Self.job(try await Self.body(of: request, limits: limits))
-                guard let result = await Self.withTimeLimit(limits.timeLimit, { job.result() }) else { return Self.tooSlow(limits) }
+                guard let result = await Self.withTimeLimit(limits.timeLimit, { job.result(stopSignal: $0) }) else { return Self.tooSlow(limits) }
                 return Self.json(result.line, status: result.ok ? .ok : .unprocessableContent)
             }
         }
@@ -80,7 +80,7 @@ public struct RemindcServer: Sendable {
                     throw ServiceError(status: .badRequest, message: "unknown style '\(styleName)'; expected expanded or recurring")
                 }
                 let job = try Self.job(try await Self.body(of: request, limits: limits))
-                guard let calendar = await Self.withTimeLimit(limits.timeLimit, { job.calendar(style: style) }) else { return Self.tooSlow(limits) }
+                guard let calendar = await Self.withTimeLimit(limits.timeLimit, { job.calendar(style: style, stopSignal: $0) }) else { return Self.tooSlow(limits) }
                 switch calendar {
                 case .success(let bytes):
                     return Response(status: .ok, headers: [.contentType: "text/calendar; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
@@ -125,17 +125,70 @@ public struct RemindcServer: Sendable {
         ServiceError(status: .serviceUnavailable, message: "the request ran over the time limit of \(limits.timeLimit)").response
     }
 
-    /// Runs CPU-bound work off the server's threads, answering nil when it runs over the
-    /// limit (the work then finishes on its own; its result is dropped).
-    static func withTimeLimit<Value: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () -> Value) async -> Value? {
+    /// Runs CPU-bound work on the compute threads, answering nil when it runs over the
+    /// limit, counted from now: a request still waiting for a thread then never starts, and
+    /// one under way is stopped through its signal within one step of its planning.
+    static func withTimeLimit<Value: Sendable>(_ limit: Duration, _ work: @escaping @Sendable (StopSignal) -> Value) async -> Value? {
         let once = ResumeOnce<Value?>()
+        let signal = StopSignal()
         return await withCheckedContinuation { continuation in
             once.set(continuation)
-            Task.detached { once.resume(work()) }
+            ComputeThreads.shared.run {
+                guard !signal.isRaised else { return }
+                once.resume(work(signal))
+            }
             Task {
                 try? await Task.sleep(for: limit)
+                signal.raise()
                 once.resume(nil)
             }
+        }
+    }
+}
+
+/// The threads that compile, one per core: threads of their own, started once, rather than
+/// Swift's cooperative pool or Dispatch's global queues, which on Linux share the same few
+/// threads (two on a 2-core machine). A compile holds its thread for up to the time limit;
+/// on shared threads two heavy requests would leave `/healthz`, the timers of the time
+/// limits and every other request waiting. The operating system shares the cores among
+/// all threads, so the server's own keep answering.
+final class ComputeThreads: @unchecked Sendable {
+    static let shared = ComputeThreads(count: ProcessInfo.processInfo.activeProcessorCount)
+
+    private let condition = NSCondition()
+    /// Work not started yet, first in first out; guarded by `condition`.
+    private var waiting: [@Sendable () -> Void] = []
+    private var next = 0
+
+    init(count: Int) {
+        for index in 0..<max(1, count) {
+            let thread = Thread { [unowned self] in self.serve() }
+            thread.name = "remindc-compute-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Runs `work` on the first thread that is free, in the order of the calls.
+    func run(_ work: @escaping @Sendable () -> Void) {
+        condition.lock()
+        waiting.append(work)
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func serve() {
+        while true {
+            condition.lock()
+            while next == waiting.count { condition.wait() }
+            let work = waiting[next]
+            next += 1
+            // The list is emptied whenever it has been worked through, so it stays small.
+            if next == waiting.count {
+                waiting.removeAll(keepingCapacity: true)
+                next = 0
+            }
+            condition.unlock()
+            work()
         }
     }
 }

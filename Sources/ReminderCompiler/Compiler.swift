@@ -184,12 +184,11 @@ public enum ReminderCompiler {
     /// plan (4 000 drafts the whole window at once, the reference the tests compare with).
     static func plan(
         _ validated: ValidatedConfig, options: CompileOptions, events: ReminderEvents, diagnostics: [Diagnostic],
-        zones: TimeZoneDatabase, rangeDays: Int
+        zones: TimeZoneDatabase, rangeDays: Int, stopSignal: StopSignal? = nil
     ) -> CompileResult {
-        wholePlan(
-            ChunkedCompilation(validated: validated, options: options), events: events, diagnostics: diagnostics, zones: zones,
-            rangeDays: rangeDays
-        )
+        var compilation = ChunkedCompilation(validated: validated, options: options)
+        compilation.stopSignal = stopSignal
+        return wholePlan(compilation, events: events, diagnostics: diagnostics, zones: zones, rangeDays: rangeDays)
     }
 
     /// The whole plan, collected from the one planning driver.

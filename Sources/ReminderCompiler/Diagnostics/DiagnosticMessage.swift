@@ -303,6 +303,9 @@ extension DiagnosticMessage {
     static func reservedSlotsNotBelowLimit(_ reserved: Int, limit: Int) -> Self {
         Self(id: "plan.reserved-slots", "reservedSlots \(reserved) must be below the pending limit \(limit)")
     }
+    static var planningStopped: Self {
+        Self(id: "plan.stopped", "planning was stopped before it finished (a time limit ran out)")
+    }
     static func outputTooLarge(_ output: String, limit: Int) -> Self {
         Self(
             id: "plan.output-too-large",

@@ -148,11 +148,15 @@ extension PlanJob {
     }
 
     /// Runs the job: whether it planned, and its result line (see `run`).
-    public func result(zones: TimeZoneDatabase = .system) -> (ok: Bool, line: [UInt8]) {
+    /// `stopSignal`, when raised, stops the planning (see `StopSignal`).
+    public func result(zones: TimeZoneDatabase = .system, stopSignal: StopSignal? = nil) -> (ok: Bool, line: [UInt8]) {
         let prefix = namePrefix
         let inputs = loadInputs(zones: zones)
         let result = inputs.validated.map {
-            ReminderCompiler.plan($0, options: options, events: inputs.events, diagnostics: inputs.diagnostics, zones: zones, rangeDays: 28)
+            ReminderCompiler.plan(
+                $0, options: options, events: inputs.events, diagnostics: inputs.diagnostics, zones: zones, rangeDays: 28,
+                stopSignal: stopSignal
+            )
         } ?? CompileResult(plan: nil, diagnostics: inputs.diagnostics)
         var diagnostics = result.diagnostics
         var previousPlan: Plan?
@@ -228,7 +232,9 @@ extension PlanJob {
     /// diagnostics that stopped it: the bytes `remindc compile --ics` writes for the same
     /// config, events, instant and previous plan, by the same planning driver — the
     /// config's `calendarScope` and the previous plan's sequences included.
-    public func calendar(style: ICalendarStyle, zones: TimeZoneDatabase = .system) -> Result<[UInt8], PlanJobDiagnostics> {
+    public func calendar(
+        style: ICalendarStyle, zones: TimeZoneDatabase = .system, stopSignal: StopSignal? = nil
+    ) -> Result<[UInt8], PlanJobDiagnostics> {
         let inputs = loadInputs(zones: zones)
         let previous = readPrevious()
         let previousPlan = previous.plan
@@ -240,6 +246,7 @@ extension PlanJob {
         }
         compilation.previous = previousPlan
         compilation.zones = zones
+        compilation.stopSignal = stopSignal
         let collected = compilation.collect(calendarStyle: style)
         guard let calendar = collected.calendar, !collected.diagnostics.contains(where: { $0.severity == .error }) else {
             return .failure(PlanJobDiagnostics(diagnostics: collected.diagnostics))

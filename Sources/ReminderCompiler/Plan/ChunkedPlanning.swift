@@ -33,6 +33,9 @@ import Dispatch
     /// Which notifications an expanded calendar holds; nil takes the config's
     /// `calendarScope`.
     public var calendarScope: CalendarScope?
+    /// When raised, planning stops before its next range and the diagnostics end with
+    /// `plan.stopped`.
+    public var stopSignal: StopSignal?
     /// The most bytes `write` gives each output: the library's limits, smaller in tests.
     var outputLimits = (plan: ReminderCompiler.maximumPlanBytes, calendar: ReminderCompiler.maximumCalendarBytes)
 
@@ -265,13 +268,22 @@ import Dispatch
         // Whether a first pass counted the window: it then holds what the events removed.
         let counted = countFirst && !unlimited
         func draft(_ range: (dates: ClosedRange<CivilDate>, instants: Range<Int64>)) -> PlanDraft { planner.draft(range) }
+        // Passes over the window end early once the stop signal is raised.
+        let stopSignal = self.stopSignal
+        func running(_ range: (dates: ClosedRange<CivilDate>, instants: Range<Int64>)) -> Bool { stopSignal?.isRaised != true }
+        func stopped() -> Result<DriveOutline, PlanSetup.Failure>? {
+            guard stopSignal?.isRaised == true else { return nil }
+            setup.collector.error(.planningStopped, at: config.location)
+            return .failure(PlanSetup.Failure(diagnostics: setup.collector.sorted))
+        }
 
         var summary = WindowSummary()
         // The last range with notifications, drafted early for the VTIMEZONE and kept for
         // its turn rather than drafted twice.
         var lastDraft: (index: Int, draft: PlanDraft)?
         if counted {
-            summary = countKept(ranges.lazy.map(draft), capacity: capacity)
+            summary = countKept(ranges.lazy.prefix(while: running).map(draft), capacity: capacity)
+            if let stopped = stopped() { return stopped }
         } else if unlimited, needsLastInstant {
             for index in ranges.indices.reversed() {
                 let found = draft(ranges[index])
@@ -299,7 +311,8 @@ import Dispatch
         // than the plan's, are found first by a pass over what the budget keeps (only for
         // configs that pin zones).
         let otherZones = needsOtherZones && planner.window.pinsOtherZones
-            ? zonesInUse(ranges.lazy.map(draft), keptCount: keptCount, planner: planner) : []
+            ? zonesInUse(ranges.lazy.prefix(while: running).map(draft), keptCount: keptCount, planner: planner) : []
+        if let stopped = stopped() { return stopped }
         try begin(DriveStart(
             header: header(dropped: counted ? summary.total - keptCount : 0, coveredUntil: knownCoveredUntil),
             firstKept: summary.firstKept, lastKept: summary.lastKept, otherZones: otherZones
@@ -317,6 +330,7 @@ import Dispatch
         for (index, range) in ranges.enumerated() {
             // After the budget's cut, ranges are drafted only to count what they hold.
             if written >= keptCount, counted || unlimited { break }
+            if let stopped = stopped() { return stopped }
             let draft = lastDraft?.index == index ? lastDraft!.draft : draft(range)
             if !counted {
                 // Every range resolves the same events, so their warnings are taken once.

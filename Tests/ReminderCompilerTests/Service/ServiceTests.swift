@@ -17,6 +17,8 @@ struct ServiceTests {
     /// A running `remindc serve`: the port it bound, and requests to it.
     struct Server: Sendable {
         let port: Int
+        /// The service's process, whose CPU time a test may read.
+        let processID: Int32
 
         /// curl's answer: the status code and the body.
         func request(_ path: String, body: Data? = nil) async throws -> (status: Int, body: String) {
@@ -53,7 +55,7 @@ struct ServiceTests {
             let outcome: Result<Void, any Error>
             if let port = firstLine.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
                 do {
-                    try await body(Server(port: port))
+                    try await body(Server(port: port, processID: Int32(execution.processIdentifier.value)))
                     outcome = .success(())
                 } catch {
                     outcome = .failure(error)
@@ -72,6 +74,16 @@ struct ServiceTests {
     }
 
     struct ServiceTestError: Error { let message: String }
+
+    /// The CPU time (user and system) the service has used, from /proc.
+    static func cpuSeconds(of server: Server) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(server.processID)/stat", encoding: .utf8)
+        // The fields after the command name, which ends with the last ')'; utime and stime
+        // are the 14th and 15th fields of the line.
+        let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+        let ticks = try #require(Double(fields[11])) + (try #require(Double(fields[12])))
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
 
     static func job(_ config: String, now: String = "2026-11-22T08:00:00Z", extra: [String: Any] = [:]) throws -> Data {
         let text = String(decoding: try Data(contentsOf: TestEnvironment.examples.appendingPathComponent(config)), as: UTF8.self)
@@ -145,6 +157,44 @@ struct ServiceTests {
             #expect(answer.status == 503)
             #expect(answer.body.contains("time limit"))
             #expect(try await server.request("/healthz").status == 200)
+        }
+    }
+
+    /// Every five minutes for ten years, without a budget: seconds of work in a debug build.
+    static let heavyJob: Data = {
+        let config = #"<plist version="1.0"><dict><key>formatVersion</key><integer>1</integer><key>timeZone</key><string>UTC</string><key>horizonDays</key><integer>3650</integer><key>pendingLimit</key><integer>0</integer><key>reminders</key><array><dict><key>id</key><string>r</string><key>title</key><string>R</string><key>schedule</key><dict><key>frequency</key><string>daily</string><key>everyMinutes</key><integer>5</integer><key>window</key><dict><key>from</key><string>00:00</string><key>until</key><string>23:55</string></dict></dict></dict></array></dict></plist>"#
+        return try! JSONSerialization.data(withJSONObject: ["config": config, "now": "2026-11-22T08:00:00Z"])
+    }()
+
+    @Test("four heavy requests over a 1 s limit are all answered 503 soon after it, /healthz answers meanwhile, and the work stops")
+    func timeLimitUnderLoad() async throws {
+        try await Self.withServer(["--time-limit", "1"]) { server in
+            let start = ContinuousClock.now
+            try await withThrowingTaskGroup(of: (status: Int, after: Duration).self) { group in
+                for path in ["/v1/plan", "/v1/plan", "/v1/ics", "/v1/ics?style=expanded"] {
+                    group.addTask {
+                        let answer = try await server.request(path, body: Self.heavyJob)
+                        return (answer.status, ContinuousClock.now - start)
+                    }
+                }
+                // While the four run, the service still answers at once.
+                try await Task.sleep(for: .milliseconds(300))
+                let probe = ContinuousClock.now
+                #expect(try await server.request("/healthz").status == 200)
+                #expect(ContinuousClock.now - probe < .seconds(1), "healthz took \(ContinuousClock.now - probe)")
+                for try await answer in group {
+                    #expect(answer.status == 503)
+                    // The limit and a margin for a loaded 2-core machine; before the compile
+                    // threads, none of the four was answered within 8 s.
+                    #expect(answer.after < .seconds(5), "answered after \(answer.after)")
+                }
+            }
+            // The stopped compiles end: the service's CPU time hardly grows afterwards.
+            try await Task.sleep(for: .milliseconds(500))
+            let before = try Self.cpuSeconds(of: server)
+            try await Task.sleep(for: .seconds(2))
+            let after = try Self.cpuSeconds(of: server)
+            #expect(after - before < 0.5, "the service used \(after - before) s of CPU in 2 s after its answers")
         }
     }
 

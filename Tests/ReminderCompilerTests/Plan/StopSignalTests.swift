@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@_spi(Tooling) @testable import ReminderCompiler
+
+/// A raised stop signal ends planning within one range of the window, with `plan.stopped`.
+@Suite("Stopping a compile")
+struct StopSignalTests {
+    static func compilation() throws -> ChunkedCompilation {
+        let config = ReminderConfig(timeZone: "UTC", reminders: [
+            Reminder(id: "r", title: "R", schedule: .daily(times: .every(minutes: 30, window: LocalTime(minuteOfDay: 0)!...LocalTime(minuteOfDay: 1410)!))),
+        ])
+        var compilation = ChunkedCompilation(config: config, options: CompileOptions(now: .instant(1_795_334_400), horizonDays: 365, pendingLimit: 0))
+        compilation.chunkDays = 7
+        return compilation
+    }
+
+    @Test("a signal raised while the plan is written stops it after the range under way")
+    func stopsWhileWriting() throws {
+        var compilation = try Self.compilation()
+        var fullChunks = 0
+        let full = try compilation.write(planTo: { _ in fullChunks += 1 })
+        #expect(full.isEmpty)
+        let signal = StopSignal()
+        compilation.stopSignal = signal
+        var chunks = 0
+        let found = try compilation.write(planTo: { _ in
+            chunks += 1
+            signal.raise()
+        })
+        #expect(found.last?.message.id == "plan.stopped")
+        #expect(found.last?.severity == .error)
+        // The writer runs a range or two behind the driver, which stops at its next range:
+        // a few chunks of the 53 weeks' are written.
+        #expect(chunks <= 4 && fullChunks > 50, "\(chunks) of \(fullChunks)")
+    }
+
+    @Test("a signal raised before the compile stops every way of planning at once")
+    func raisedBefore() throws {
+        var compilation = try Self.compilation()
+        let signal = StopSignal()
+        signal.raise()
+        compilation.stopSignal = signal
+        #expect(compilation.plan().plan == nil)
+        #expect(compilation.plan().diagnostics.map(\.message.id) == ["plan.stopped"])
+        let collected = compilation.collect(calendarStyle: .recurring)
+        #expect(collected.plan.isEmpty && collected.diagnostics.map(\.message.id) == ["plan.stopped"])
+        let job = try #require(try? PlanJob.parse(Array(#"{"config": "{\"formatVersion\": 1, \"timeZone\": \"UTC\", \"reminders\": [{\"id\": \"a\", \"title\": \"A\", \"schedule\": {\"frequency\": \"daily\", \"times\": [\"09:00\"]}}]}", "now": "2026-11-22T08:00:00Z"}"#.utf8)).get())
+        #expect(job.result(stopSignal: signal).ok == false)
+        #expect(job.result().ok)
+    }
+}
