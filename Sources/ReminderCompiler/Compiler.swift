@@ -82,7 +82,7 @@ public enum ReminderCompiler {
         var collector = DiagnosticCollector()
         // A JSON config holds the same keys and values: its strings, integers, reals,
         // booleans, arrays and objects are what the plist's elements are.
-        let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+        let isJSON = bytes.dropFirst(ByteOrderMark.length(of: bytes)).first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
         let root = isJSON
             ? JSONReader().read(bytes, path: path, diagnostics: &collector) : PlistReader().read(bytes, path: path, diagnostics: &collector)
         guard let root else {

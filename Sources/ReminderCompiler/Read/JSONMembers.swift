@@ -10,7 +10,7 @@ enum JSONMembers {
 
     static func scan(_ bytes: [UInt8]) -> Result<[(key: String, value: Range<Int>)], Failure> {
         bytes.withUnsafeBufferPointer { buffer in
-            var position = 0
+            var position = ByteOrderMark.length(of: buffer)
             func skipWhitespace() {
                 while position < buffer.count, [0x20, 0x09, 0x0A, 0x0D].contains(buffer[position]) { position += 1 }
             }

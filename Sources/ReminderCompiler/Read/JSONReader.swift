@@ -22,6 +22,7 @@ struct JSONReader {
             return nil
         }
         var parser = JSONParser(bytes: bytes, path: path, lines: LineTable(bytes), maximumDepth: maximumDepth, allowsNull: allowsNull)
+        parser.position = ByteOrderMark.length(of: bytes)
         do {
             parser.skipWhitespace()
             let value = try parser.value(depth: 1)
