@@ -329,7 +329,7 @@ struct Planner {
                 let snooze = draft.snoozes[index]
                 notifications.append(renderer.notification(
                     id: .text(snooze.id), kind: .snooze, unit: snooze.unit, live: snooze.live, followUp: snooze.isFollowUp,
-                    fireAt: snooze.fireAt, parent: .text(snooze.parentID), replaces: []
+                    fireAt: candidate.fireAt, parent: .text(snooze.parentID), replaces: []
                 ))
             case .snoozeFollowUp(let index):
                 let link = draft.snoozeLinks[index]

@@ -33,8 +33,10 @@ public struct QuietHours: Sendable, Hashable {
     }
 
     /// Where a notification firing at `instant` fires instead: `nil` when dropped, the
-    /// same instant when not quiet. A deferred one fires at the next `until` after it, read
-    /// in local time by the RFC 5545 rule (a time in a gap takes the offset before it).
+    /// same instant when not quiet. A deferred one fires when its quiet period ends: the
+    /// first instant not before it whose local time is `until` (in a repeated hour, the
+    /// `until` of the pass it is due in), read by the RFC 5545 rule (a time in a gap takes
+    /// the offset before it).
     func outcome(of instant: Int64, timeline: ZoneTimeline) -> Int64? {
         let offset = Int64(timeline.offset(at: instant))
         let localSeconds = instant + offset
@@ -44,7 +46,7 @@ public struct QuietHours: Sendable, Hashable {
         guard action == .defer else { return nil }
         // The end is today when it is later in the day, else tomorrow.
         let endDay = time < until ? day : day + 1
-        return timeline.instant(ofLocal: endDay * 86_400 + Int64(until.minuteOfDay) * 60).instant
+        return timeline.firstInstant(ofLocal: endDay * 86_400 + Int64(until.minuteOfDay) * 60, notBefore: instant)
     }
 }
 

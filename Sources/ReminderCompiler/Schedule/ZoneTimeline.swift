@@ -101,6 +101,19 @@
         case (false, false): return (early, true)
         }
     }
+
+    /// The first instant at or after `notBefore` whose local time is `localSeconds`: of a
+    /// time that occurs twice, the first occurrence not before `notBefore` (the second when
+    /// the first has passed); a time in a gap is read with the offset before the gap, as
+    /// `instant(ofLocal:)` reads it.
+    func firstInstant(ofLocal localSeconds: Int64, notBefore: Int64) -> Int64 {
+        let read = instant(ofLocal: localSeconds)
+        guard !read.movedByGap, read.instant < notBefore else { return read.instant }
+        // The later occurrence, when there is one: read with the offset after the change.
+        let offsetAfter = Int64(offset(at: localSeconds + 86_400))
+        let late = localSeconds - offsetAfter
+        return late >= notBefore && Int64(offset(at: late)) == offsetAfter ? late : read.instant
+    }
 }
 
 /// An instant with the UTC offset of the plan's zone at that instant, as the plan writes it.

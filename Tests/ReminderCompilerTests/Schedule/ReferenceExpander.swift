@@ -81,14 +81,15 @@ struct ReferenceExpander {
     /// Planning rules, "Time zones and daylight-saving changes", by brute force: every UTC minute within 30 hours is tried; the earliest
     /// whose local time equals the slot wins; when none does (a gap), the offset in force
     /// just before the local clock jumped over the slot applies.
-    func instant(year: Int, month: Int, day: Int, minuteOfDay: Int) -> (instant: Int64, moved: Bool) {
+    /// With `notBefore`, a time that occurs twice is its first occurrence at or after it.
+    func instant(year: Int, month: Int, day: Int, minuteOfDay: Int, notBefore: Int64 = .min) -> (instant: Int64, moved: Bool) {
         let local = Int64(midnight(year, month, day).timeIntervalSince1970) + Int64(minuteOfDay) * 60
         func localTime(_ instant: Int64) -> Int64 {
             instant + Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
         }
         var candidate = local - 15 * 3600
         while candidate <= local + 15 * 3600 {
-            if localTime(candidate) == local { return (candidate, false) }
+            if localTime(candidate) == local, candidate >= notBefore { return (candidate, false) }
             candidate += 60
         }
         candidate = local - 15 * 3600

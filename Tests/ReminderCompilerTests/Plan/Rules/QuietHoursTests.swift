@@ -40,6 +40,25 @@ struct QuietHoursTests {
         #expect(ids[seven + 1] == "posture-20261123-0600" && ids[seven + 2] == "posture-20261123-0800")
     }
 
+    @Test("a snooze due inside quiet hours is deferred like any notification: fireAt at their end, the plan in order, nothing before now")
+    func snoozeDeferred() throws {
+        // A pill at 20:55 snoozed at 20:55 for 90 minutes: due 22:25, inside 22:00–07:00.
+        var config = ReminderConfig(timeZone: "Europe/Berlin", reminders: [Reminder(id: "pill", title: "Pill", schedule: .daily(times: ["20:55"]))])
+        config.quietHours = QuietHours(from: LocalTime(minuteOfDay: 22 * 60)!, until: LocalTime(minuteOfDay: 7 * 60)!)
+        let snoozedAt = Int64(CivilDate(year: 2026, month: 11, day: 23)!.dayNumber) * 86_400 + (20 * 60 + 55) * 60 - 3600
+        var events = ReminderEvents()
+        events.record(.snooze(at: snoozedAt, minutes: 90), occurrence: "pill-20261123-2055")
+        let plan = try #require(ReminderCompiler.plan(
+            config, options: CompileOptions(now: .instant(snoozedAt + 60), horizonDays: 2), events: events
+        ).plan)
+        let snooze = try #require(plan.notifications.first { $0.id == "pill-20261123-2055-snooze" })
+        #expect(snooze.fireAt.rfc3339 == "2026-11-24T07:00:00+01:00")
+        #expect(snooze.deferredFrom?.rfc3339 == "2026-11-23T22:25:00+01:00")
+        #expect(plan.notifications.map(\.id) == ["pill-20261123-2055-snooze", "pill-20261124-2055", "pill-20261125-2055"])
+        #expect(zip(plan.notifications, plan.notifications.dropFirst()).allSatisfy { $0.fireAt.seconds <= $1.fireAt.seconds })
+        #expect(plan.notifications.allSatisfy { $0.fireAt.seconds > plan.now.seconds })
+    }
+
     @Test("drop lists the notification under suppressed with reason quietHours; a follow-up is judged at its own time")
     func drop() throws {
         let reminder = reminderXML(
@@ -91,6 +110,55 @@ struct QuietHoursTests {
         ])
     }
 
+    @Test("on 110 nights around clock changes in 11 zones, every deferral ends where the clocks first read until, never before its due time")
+    func deferralAroundClockChanges() throws {
+        let zones = [
+            "Europe/Berlin", "Europe/London", "America/New_York", "America/Santiago", "America/Havana", "Australia/Sydney",
+            "Australia/Lord_Howe", "Pacific/Chatham", "Asia/Tehran", "America/St_Johns", "Africa/Cairo",
+        ]
+        var deferrals = 0
+        var repeated = 0
+        for name in zones {
+            let rules = try #require(TimeZoneDatabase.system.zone(name))
+            let reference = ReferenceExpander(zone: name)
+            let span = Int64(CivilDate(year: 2025, month: 1, day: 1)!.dayNumber) * 86_400...Int64(CivilDate(year: 2030, month: 1, day: 1)!.dayNumber) * 86_400
+            let timeline = ZoneTimeline(rules: rules, span: span)
+            // The first ten changes from 2025 on: five years give them in every zone here.
+            for change in timeline.transitionInstants.prefix(10) {
+                let before = Int(timeline.offset(at: change - 1))
+                let localChange = change + Int64(before)
+                let changeMinute = Int(localChange.floorDivided(by: 60) % 1440)
+                // Quiet hours that start two hours before the change (in the local time before
+                // it) and end inside the hour a fall-back repeats, or after it.
+                for untilShift in [-50, -20, 15, 75] {
+                    let quiet = QuietHours(
+                        from: LocalTime(minuteOfDay: (changeMinute - 120 + 1440) % 1440)!,
+                        until: LocalTime(minuteOfDay: (changeMinute + untilShift + 1440) % 1440)!
+                    )
+                    for due in stride(from: change - 2 * 3600, through: change + 3 * 3600, by: 300) {
+                        let local = due + Int64(timeline.offset(at: due))
+                        let day = local.floorDivided(by: 86_400)
+                        let minute = Int(local - day * 86_400) / 60
+                        guard quiet.contains(LocalTime(minuteOfDay: minute)!) else {
+                            #expect(quiet.outcome(of: due, timeline: timeline) == due)
+                            continue
+                        }
+                        let endDay = CivilDate(dayNumber: Int(minute < quiet.until.minuteOfDay ? day : day + 1)).components
+                        let expected = reference.instant(
+                            year: endDay.year, month: endDay.month, day: endDay.day, minuteOfDay: quiet.until.minuteOfDay, notBefore: due
+                        ).instant
+                        let found = quiet.outcome(of: due, timeline: timeline)
+                        #expect(found == expected, "\(name): due \(due), until \(quiet.until)")
+                        #expect((found ?? .min) >= due)
+                        deferrals += 1
+                        if timeline.offset(at: change) < before, due >= change, due < change + Int64(before - timeline.offset(at: change)) { repeated += 1 }
+                    }
+                }
+            }
+        }
+        #expect(deferrals > 5_000 && repeated > 300, "\(deferrals) deferrals, \(repeated) in a repeated hour")
+    }
+
     @Test("random configs: every notification fires where the reference puts it, or is dropped", .timeLimit(.minutes(3)))
     func againstReference() throws {
         var generator = PlanScenarioGenerator(seed: 2207)
@@ -136,7 +204,7 @@ struct QuietHoursTests {
                     }
                     let day = calendar.date(from: DateComponents(year: parts.year, month: parts.month, day: parts.day))!
                     let endDay = calendar.dateComponents([.year, .month, .day], from: minute < until ? day : calendar.date(byAdding: .day, value: 1, to: day)!)
-                    fireAt = reference.instant(year: endDay.year!, month: endDay.month!, day: endDay.day!, minuteOfDay: until).instant
+                    fireAt = reference.instant(year: endDay.year!, month: endDay.month!, day: endDay.day!, minuteOfDay: until, notBefore: due).instant
                     counts.deferred += 1
                 } else if isQuiet {
                     counts.exempt += 1
