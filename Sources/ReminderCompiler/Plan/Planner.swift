@@ -349,8 +349,10 @@ struct Planner {
     }
 
     /// For units whose reminders ask for `replacesEarlier`: the IDs of the same reminder's
-    /// (or group's) earlier slots on the same local date, each followed by its follow-up
-    /// chain (Planning rules, "Replacing earlier notifications").
+    /// (or group's) earlier notifications on the same local date that hold an earlier slot
+    /// of one of *this* unit's members that asks, each followed by its follow-up chain
+    /// (Planning rules, "Replacing earlier notifications"). A group's notification never
+    /// withdraws one that holds only other members.
     private func earlierIDsOnSameDate(_ units: [NotificationUnit]) -> [Int: [String]] {
         var result: [Int: [String]] = [:]
         var byKeyAndDate: [String: [CivilDate: [Int]]] = [:]
@@ -361,14 +363,25 @@ struct Planner {
         for dates in byKeyAndDate.values {
             for indices in dates.values {
                 let ordered = indices.sorted { units[$0].slot < units[$1].slot }
-                var earlier: [String] = []
-                for (position, index) in ordered.enumerated() {
-                    if position > 0 { result[index] = earlier }
-                    let id = units[index].id
-                    earlier.append(id)
-                    if let chain = renderer.followUpChain(of: units[index]) {
-                        earlier += (1...chain.length).map { NotificationID.followUp(of: id, member: $0) }
+                // For each reminder that asks, the IDs of the earlier notifications holding it.
+                var earlierHolding: [Int: [String]] = [:]
+                // The earlier notifications, each with its IDs and the reminders that ask in it.
+                var earlier: [(ids: [String], askers: Set<Int>)] = []
+                for index in ordered {
+                    let unit = units[index]
+                    let askers = Set((0..<unit.memberCount).map { unit.member($0).reminder }.filter { reminders[$0].replacesEarlier })
+                    if askers.count == 1, let only = askers.first {
+                        if let ids = earlierHolding[only], !ids.isEmpty { result[index] = ids }
+                    } else {
+                        let ids = earlier.filter { !$0.askers.isDisjoint(with: askers) }.flatMap(\.ids)
+                        if !ids.isEmpty { result[index] = ids }
                     }
+                    var ids = [unit.id]
+                    if let chain = renderer.followUpChain(of: unit) {
+                        ids += (1...chain.length).map { NotificationID.followUp(of: unit.id, member: $0) }
+                    }
+                    for asker in askers { earlierHolding[asker, default: []] += ids }
+                    earlier.append((ids, askers))
                 }
             }
         }
