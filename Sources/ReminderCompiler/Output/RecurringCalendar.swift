@@ -272,7 +272,9 @@ struct RecurringSeries {
 
     /// One series: the reminder at one time of day, in the subset every checked reader
     /// (RFC 5545 parsers, ical.js, libical, vobject, Radicale) expands alike:
-    /// - DTSTART is an instance of the RRULE; RDATEs are in UTC (libical reads an RDATE
+    /// - DTSTART is the series' first instance and an instance of the RRULE; a series whose
+    ///   first occurrence the rule cannot produce is written as its instants (below);
+    ///   RDATEs are in UTC (libical reads an RDATE
     ///   with TZID as UTC); EXDATEs only remove instances of the rule (ical.js skips the
     ///   EXDATE after one that removes nothing);
     /// - a series with an instance in the window whose local time a DST change skips or
@@ -298,7 +300,14 @@ struct RecurringSeries {
         // slot on, inside the window.
         let ruleStart = expressible.firesOn(first.local.date)
             ? first : inWindow.first { expressible.firesOn($0.local.date) && $0.local >= first.local }
-        guard let rrule, let start = ruleStart, !troubled else {
+        // DTSTART is the series' first instance (RFC 5545, 3.8.5.3), and CalDAV servers
+        // index a series from it: when an occurrence the rule does not produce comes
+        // before the rule's first instance, the series is written as its instants.
+        let occursBeforeRule = ruleStart.map { start in
+            inWindow.contains { $0.local < start.local && !isSuppressed($0) }
+                || (first.local < start.local && !isSuppressed(first) && window.contains(first.instant))
+        } ?? false
+        guard let rrule, let start = ruleStart, !troubled, !occursBeforeRule else {
             // Every instance of the window, each in UTC.
             var instants = inWindow.filter { !isSuppressed($0) }.map(\.instant)
             if !instants.contains(first.instant), !isSuppressed(first), window.contains(first.instant) { instants.append(first.instant) }
@@ -319,8 +328,8 @@ struct RecurringSeries {
         lines.append(("DTSTART;\(zoneParameter)", ICalendarFormat.localDateTime(localSeconds(start.local))))
         let counted = countOfRule(expressible, time: time, from: start.local.date)
         lines.append(("RRULE", counted.map { rrule + ";COUNT=\($0.count)" } ?? rrule))
-        // The window's occurrences the rule does not produce (before its start, or outside
-        // its days), in UTC.
+        // The window's occurrences the rule does not produce (on other days than its own,
+        // all after its start), in UTC.
         let extra = inWindow.filter { !expressible.firesOn($0.local.date) || $0.local < start.local }
             .filter { !isSuppressed($0) && $0.local != start.local }.map(\.instant)
         if !extra.isEmpty {
