@@ -107,7 +107,14 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
                     try ICalendarExport.writeExpanded(calendarPlan, settings: CalendarSettings(parsed)) { try file.write(contentsOf: $0) }
                 }
             } else {
-                try files.stage(ICalendarExport.recurring(parsed, plan: plan), at: ics)
+                // Every snooze of the window, also those the budget cut: the series leave out
+                // every snoozed occurrence.
+                var outline = plan
+                if plan.dropped > 0 {
+                    let window = ReminderCompiler.compile(bytes, path: config, options: options.withoutBudget, events: eventsInput)
+                    outline.notifications = window.plan?.notifications ?? plan.notifications
+                }
+                try files.stage(ICalendarExport.recurring(parsed, plan: outline), at: ics)
             }
         }
         if let diff, let previousPlan {

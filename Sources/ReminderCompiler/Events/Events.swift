@@ -47,6 +47,11 @@ public struct OccurrenceAction: Sendable, Hashable {
     /// Where the event stands in its file, for warnings.
     public var location: SourceLocation
 
+    /// Whether the event is a snooze.
+    var isSnooze: Bool {
+        if case .snooze = kind { true } else { false }
+    }
+
     /// Creates an event on an occurrence, notification or follow-up ID.
     public init(occurrence: String, kind: Kind, location: SourceLocation = .inCode) {
         self.occurrence = occurrence

@@ -200,6 +200,14 @@ import Dispatch
         } else if let icsSink {
             var recurringOutline = outline.plan
             recurringOutline.notifications = keptSnoozes
+            // The series leave out every snoozed occurrence of the window (EXDATE), so the
+            // calendar holds every snooze of the window too, also those the budget cut.
+            if outline.plan.dropped > 0, events.actions.contains(where: \.isSnooze) {
+                var wholeWindow = self
+                wholeWindow.options = options.withoutBudget
+                guard let unbudgeted = wholeWindow.plan().plan else { return outline.diagnostics }
+                recurringOutline.notifications = unbudgeted.notifications.filter(\.isSnoozeOrItsFollowUp)
+            }
             let bytes = ICalendarExport.recurring(outline.validated, plan: recurringOutline, zones: zones)
             try calendarWriter.finish { try bytes.withUnsafeBytes(icsSink) }
         }
