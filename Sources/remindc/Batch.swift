@@ -52,19 +52,16 @@ struct Batch: ParsableCommand {
         // A window of a few jobs per worker, run together and written in input order:
         // memory holds one window, whatever the input's length.
         let windowSize = jobs * 4
-        var number = 0
         while true {
             var batch: [LineReader.Line] = []
             while batch.count < windowSize, let line = try lines.next() { batch.append(line) }
             if batch.isEmpty { break }
-            let firstNumber = number + 1
-            number += batch.count
             let results = ResultSlots(count: batch.count)
             let window = batch
             let workers = min(jobs, window.count)
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 for index in stride(from: worker, to: window.count, by: workers) {
-                    results.set(index, Self.result(of: window[index], number: firstNumber + index))
+                    results.set(index, Self.result(of: window[index]))
                 }
             }
             for result in results.all {
@@ -75,11 +72,12 @@ struct Batch: ParsableCommand {
         try files.commit()
     }
 
-    static func result(of line: LineReader.Line, number: Int) -> [UInt8] {
+    static func result(of line: LineReader.Line) -> [UInt8] {
+        let number = line.number
         switch line {
         case .tooLong:
             return PlanJob.failure(PlanJobError(id: nil, message: "line \(number) is longer than \(maximumLineBytes) bytes"))
-        case .text(let bytes):
+        case .text(let bytes, _):
             switch PlanJob.parse(bytes) {
             case .success(let job): return job.run()
             case .failure(var error):
@@ -103,52 +101,79 @@ final class ResultSlots: @unchecked Sendable {
 }
 
 /// Lines of a file descriptor, read a block at a time; blank lines are skipped, and a line
-/// longer than the limit is passed over without being held.
+/// longer than the limit is passed over without being held. Each line comes with its
+/// number in the file (blank lines counted), and every byte is looked at once, however
+/// long the line.
 struct LineReader {
     enum Line {
-        case text([UInt8])
-        case tooLong
+        case text([UInt8], number: Int)
+        case tooLong(number: Int)
+
+        /// The line's number in the file, from 1.
+        var number: Int {
+            switch self {
+            case .text(_, let number), .tooLong(let number): number
+            }
+        }
     }
 
     let descriptor: Int32
     let maximumLength: Int
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the next line break goes on: bytes before it hold none.
+    private var searched = 0
     private var atEnd = false
     private var skippingLongLine = false
+    /// Lines ended so far, blank ones included.
+    private var linesEnded = 0
 
     init(descriptor: Int32, maximumLength: Int) {
         self.descriptor = descriptor
         self.maximumLength = maximumLength
     }
 
+    private static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.allSatisfy { [0x20, 0x09, 0x0D].contains($0) }
+    }
+
     mutating func next() throws -> Line? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                let line = Array(buffer[start..<newline])
+            if let newline = buffer[max(start, searched)...].firstIndex(of: 0x0A) {
+                let line = buffer[start..<newline]
                 start = newline + 1
+                searched = start
+                linesEnded += 1
                 if skippingLongLine {
                     skippingLongLine = false
-                    return .tooLong
+                    return .tooLong(number: linesEnded)
                 }
-                if line.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) { continue }
-                return .text(line)
+                if Self.isBlank(line) { continue }
+                return .text(Array(line), number: linesEnded)
             }
+            searched = buffer.count
             if atEnd {
-                let rest = Array(buffer[start...])
-                buffer.removeAll()
-                start = 0
+                let rest = buffer[start...]
+                defer {
+                    buffer.removeAll()
+                    start = 0
+                    searched = 0
+                }
                 if skippingLongLine {
                     skippingLongLine = false
-                    return .tooLong
+                    return .tooLong(number: linesEnded + 1)
                 }
-                return rest.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) ? nil : .text(rest)
+                return Self.isBlank(rest) ? nil : .text(Array(rest), number: linesEnded + 1)
             }
             // Keep only the unread part, then read more.
-            buffer.removeFirst(start)
-            start = 0
+            if start > 0 {
+                buffer.removeFirst(start)
+                searched -= start
+                start = 0
+            }
             if buffer.count > maximumLength {
                 buffer.removeAll()
+                searched = 0
                 skippingLongLine = true
             }
             var chunk = [UInt8](repeating: 0, count: 1 << 20)

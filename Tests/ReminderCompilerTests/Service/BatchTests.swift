@@ -201,3 +201,28 @@ extension BatchTests {
         #expect((expected["remove"] as? [Any])?.count == 2)
     }
 }
+
+extension BatchTests {
+    @Test("errors name a job by its line in the file, blank lines counted; a line read in many blocks is read whole")
+    func physicalLineNumbers() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("jobs.ndjson")
+        // A job longer than the reader's 1 MiB block, so that its line spans several reads.
+        let long = #"{"id": "long", "config": ""# + String(repeating: "a", count: 3 << 20) + #"", "now": "2026-11-22T08:00:00Z"}"#
+        try ("\n" + #"{"config": "x"}"# + "\n\r\n   \n" + "not json\n" + long + "\n\n" + #"{"now": "2026-11-22T08:00:00Z"}"#)
+            .write(to: input, atomically: true, encoding: .utf8)
+        let result = try await remindc("batch", input.path)
+        #expect(result.status == 0, "\(result.standardError)")
+        let results = try result.standardOutput.split(separator: "\n").map { try Self.object(String($0)) }
+        let messages = results.map { ($0["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }.first ?? "" }
+        #expect(results.count == 4)
+        #expect(messages[0].hasPrefix("line 2: "), "\(messages[0])")
+        #expect(messages[1].hasPrefix("line 5: "), "\(messages[1])")
+        // The long job is read whole: its config is checked (and is no plist), not cut.
+        #expect(results[2]["id"] as? String == "long")
+        #expect(messages[2].hasPrefix("malformed XML"), "\(messages[2].prefix(120))")
+        #expect((results[2]["diagnostics"] as? [[String: Any]])?.first?["file"] as? String == "long/config")
+        #expect(messages[3].hasPrefix("line 8: "), "\(messages[3])")
+    }
+}
