@@ -89,6 +89,17 @@ public struct RemindcServer: Sendable {
                 }
             }
         }
+        // Another method on a known path is answered 405 with the methods it takes.
+        let otherMethods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch]
+        for (path, allowed) in [("healthz", HTTPRequest.Method.get), ("metrics", .get), ("v1/check", .post), ("v1/plan", .post), ("v1/ics", .post)] {
+            for method in otherMethods where method != allowed {
+                router.on(RouterPath(path), method: method) { _, _ -> Response in
+                    ServiceError(
+                        status: .methodNotAllowed, message: "/\(path) takes \(allowed.rawValue) only", headers: [.allow: allowed.rawValue]
+                    ).response
+                }
+            }
+        }
         var logger = Logger(label: "remindc")
         logger.logLevel = .warning
         let app = Application(
@@ -98,7 +109,23 @@ public struct RemindcServer: Sendable {
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
     }
 
+    /// The media types a body may be declared as: JSON, a plist or XML, plain text, or
+    /// bytes without a type (curl's `--data-binary` says `application/x-www-form-urlencoded`).
+    static let acceptedMediaTypes: Set<String> = [
+        "application/json", "application/xml", "text/xml", "application/x-plist", "text/plain", "application/octet-stream",
+        "application/x-www-form-urlencoded",
+    ]
+
     static func body(of request: Request, limits: Limits) async throws -> [UInt8] {
+        if let declared = request.headers[.contentType] {
+            let mediaType = declared.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            guard acceptedMediaTypes.contains(mediaType) || mediaType.hasSuffix("+json") else {
+                throw ServiceError(
+                    status: .unsupportedMediaType,
+                    message: "a body of type '\(VisibleText.escaped(String(declared.prefix(100))))' is not read; send JSON, a plist or plain text (\(acceptedMediaTypes.sorted().joined(separator: ", ")))"
+                )
+            }
+        }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.maximumBodyBytes {
             throw ServiceError(status: .contentTooLarge, message: "the body is larger than the limit of \(limits.maximumBodyBytes) bytes")
         }
@@ -213,10 +240,14 @@ final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
 struct ServiceError: Error {
     let status: HTTPResponse.Status
     let message: String
+    /// Headers the answer carries besides its type (`Allow` for a 405).
+    var headers: HTTPFields = [:]
 
     var response: Response {
         let diagnostic = Diagnostic(.error, at: .keyPath("request"), DiagnosticMessage(id: "service.\(status.code)", message))
-        return RemindcServer.json(PlanJob.failure([diagnostic]), status: status)
+        var response = RemindcServer.json(PlanJob.failure([diagnostic]), status: status)
+        response.headers.append(contentsOf: headers)
+        return response
     }
 }
 

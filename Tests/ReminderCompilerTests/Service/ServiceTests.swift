@@ -209,6 +209,35 @@ struct ServiceTests {
         }
     }
 
+    @Test("another method on a known path is 405 with Allow; a body of another media type is 415; JSON, plists and curl's default are read")
+    func methodsAndMediaTypes() async throws {
+        try await Self.withServer { server in
+            let folder = try TestEnvironment.scratchFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let headers = folder.appendingPathComponent("headers")
+            func curl(_ arguments: [String]) async throws -> (status: Int, headers: String) {
+                let result = try await run(
+                    URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "-o", "/dev/null", "-D", headers.path, "-w", "%{http_code}"] + arguments
+                )
+                return (Int(result.standardOutput) ?? 0, (try? String(contentsOf: headers, encoding: .utf8)) ?? "")
+            }
+            let base = "http://127.0.0.1:\(server.port)"
+            for (method, path, allowed) in [("GET", "/v1/plan", "POST"), ("PUT", "/v1/check", "POST"), ("DELETE", "/v1/ics", "POST"), ("POST", "/healthz", "GET"), ("PATCH", "/metrics", "GET")] {
+                let answer = try await curl(["-X", method, base + path])
+                #expect(answer.status == 405, "\(method) \(path)")
+                #expect(answer.headers.lowercased().contains("allow: \(allowed.lowercased())"), "\(method) \(path): \(answer.headers)")
+            }
+            let config = TestEnvironment.examples.appendingPathComponent("daily-facts.plist").path
+            #expect(try await curl(["-H", "Content-Type: image/png", "--data-binary", "@" + config, base + "/v1/check"]).status == 415)
+            #expect(try await curl(["-H", "Content-Type: multipart/form-data", "--data-binary", "@" + config, base + "/v1/plan"]).status == 415)
+            for type in ["application/xml", "application/x-plist", "text/plain; charset=utf-8"] {
+                #expect(try await curl(["-H", "Content-Type: \(type)", "--data-binary", "@" + config, base + "/v1/check"]).status == 200, "\(type)")
+            }
+            // curl's own default type for --data-binary.
+            #expect(try await curl(["--data-binary", "@" + config, base + "/v1/check"]).status == 200)
+        }
+    }
+
     @Test("concurrent clients all get their own, right answers")
     func concurrentClients() async throws {
         let names = ["medication.plist", "daily-facts.plist", "quiet-hours.plist", "home-time-zone.plist"]
