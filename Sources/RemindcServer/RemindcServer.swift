@@ -28,10 +28,15 @@ public struct RemindcServer: Sendable {
         public var maximumBodyBytes: Int
         /// How long one request may compute.
         public var timeLimit: Duration
+        /// How long a connection may go without a complete request head, while it is being
+        /// sent or between requests: then it is closed, so that slow or silent clients
+        /// cannot hold connections.
+        public var idleTimeout: Duration
 
-        public init(maximumBodyBytes: Int = 16 << 20, timeLimit: Duration = .seconds(10)) {
+        public init(maximumBodyBytes: Int = 16 << 20, timeLimit: Duration = .seconds(10), idleTimeout: Duration = .seconds(30)) {
             self.maximumBodyBytes = maximumBodyBytes
             self.timeLimit = timeLimit
+            self.idleTimeout = idleTimeout
         }
     }
 
@@ -103,7 +108,10 @@ public struct RemindcServer: Sendable {
         var logger = Logger(label: "remindc")
         logger.logLevel = .warning
         let app = Application(
-            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "remindc"),
+            router: router,
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(limits.idleTimeout.components.seconds) * 1_000_000_000
+                + limits.idleTimeout.components.attoseconds / 1_000_000_000))),
+            configuration: .init(address: .hostname(host, port: port), serverName: "remindc"),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) }, logger: logger
         )
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])

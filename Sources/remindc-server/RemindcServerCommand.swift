@@ -25,17 +25,27 @@ struct RemindcServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("time-limit"), help: "Seconds one request may compute (503 above it).")
     var timeLimit: Double = 10
 
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Seconds a connection may go without a complete request head: a client that sends its headers slowly, or stays idle between requests, is then disconnected."
+    )
+    var idleTimeout: Double = 30
+
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port must be 0–65535, not \(port)") }
         if maximumBodyBytes < 1 { throw ValidationError("--max-body-bytes must be 1 or more") }
         if !(timeLimit > 0 && timeLimit <= 3600) { throw ValidationError("--time-limit must be more than 0 and at most 3600 seconds") }
+        if !(idleTimeout > 0 && idleTimeout <= 3600) { throw ValidationError("--idle-timeout must be more than 0 and at most 3600 seconds") }
     }
 
     func run() async throws {
         #if Service
         let server = RemindcServer(
             host: host, port: port,
-            limits: .init(maximumBodyBytes: maximumBodyBytes, timeLimit: .milliseconds(Int64(timeLimit * 1000)))
+            limits: .init(
+                maximumBodyBytes: maximumBodyBytes, timeLimit: .milliseconds(Int64(timeLimit * 1000)),
+                idleTimeout: .milliseconds(Int64(idleTimeout * 1000))
+            )
         )
         let host = self.host
         try await server.run { port in

@@ -238,6 +238,51 @@ struct ServiceTests {
         }
     }
 
+    @Test("a client that sends its headers a byte at a time, or stays idle, is disconnected after --idle-timeout; others are answered meanwhile")
+    func slowClients() async throws {
+        try await Self.withServer(["--idle-timeout", "1"]) { server in
+            let script = """
+                import socket, sys, time
+                port = int(sys.argv[1])
+                def trickle():
+                    s = socket.create_connection(("127.0.0.1", port))
+                    start = time.time()
+                    s.settimeout(0.2)
+                    for byte in b"GET /healthz HTTP/1.1\\r\\nHost: x\\r\\nX-Slow: " + b"a" * 200:
+                        try:
+                            s.send(bytes([byte]))
+                            if s.recv(100) == b"":
+                                return time.time() - start
+                        except socket.timeout:
+                            pass
+                        except OSError:
+                            return time.time() - start
+                    return None
+                def idle():
+                    s = socket.create_connection(("127.0.0.1", port))
+                    s.sendall(b"GET /healthz HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n")
+                    s.settimeout(10)
+                    first = s.recv(1000)
+                    start = time.time()
+                    rest = s.recv(1000)
+                    return first.startswith(b"HTTP/1.1 200"), rest, time.time() - start
+                print(trickle())
+                ok, rest, after = idle()
+                print(ok, rest == b"", after)
+                """
+            let result = try await Python.script(["-c", script, String(server.port)])
+            let lines = result.standardOutput.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2, "\(result.standardOutput) \(result.standardError)")
+            // Disconnected after the timeout (a second), not after the 44 s the trickle would take.
+            let trickled = Double(lines.first ?? "") ?? .infinity
+            #expect(trickled >= 0.9 && trickled < 5, "closed after \(lines.first ?? "-")")
+            let idle = (lines.last ?? "").split(separator: " ")
+            #expect(idle.count == 3 && idle[0] == "True" && idle[1] == "True", "\(lines.last ?? "-")")
+            #expect((Double(idle.last ?? "") ?? .infinity) < 5)
+            #expect(try await server.request("/healthz").status == 200)
+        }
+    }
+
     @Test("concurrent clients all get their own, right answers")
     func concurrentClients() async throws {
         let names = ["medication.plist", "daily-facts.plist", "quiet-hours.plist", "home-time-zone.plist"]
