@@ -134,14 +134,23 @@ public struct RemindcServer: Sendable {
                 )
             }
         }
+        // A body over the limit is not read: the answer closes the connection, so that its
+        // rest is not read either and the connection's descriptor is freed at once.
+        let tooLarge = ServiceError(
+            status: .contentTooLarge, message: "the body is larger than the limit of \(limits.maximumBodyBytes) bytes",
+            headers: [.connection: "close"]
+        )
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.maximumBodyBytes {
-            throw ServiceError(status: .contentTooLarge, message: "the body is larger than the limit of \(limits.maximumBodyBytes) bytes")
+            throw tooLarge
         }
         do {
             let buffer = try await request.body.collect(upTo: limits.maximumBodyBytes)
             return Array(buffer.readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw tooLarge
         } catch {
-            throw ServiceError(status: .contentTooLarge, message: "the body is larger than the limit of \(limits.maximumBodyBytes) bytes")
+            // The client went away or broke off its body: not a body too large.
+            throw ServiceError(status: .badRequest, message: "the body could not be read to its end", headers: [.connection: "close"])
         }
     }
 

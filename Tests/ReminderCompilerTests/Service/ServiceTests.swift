@@ -283,6 +283,36 @@ struct ServiceTests {
         }
     }
 
+    @Test("bodies over the limit are refused with 413 and their connections closed, leaking no descriptor; a broken-off upload is no 413")
+    func oversizedBodies() async throws {
+        try await Self.withServer(["--max-body-bytes", "1000"]) { server in
+            func descriptors() throws -> Int {
+                try FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.processID)/fd").count
+            }
+            #expect(try await server.request("/healthz").status == 200)
+            let before = try descriptors()
+            let big = Data(count: 200_000)
+            for index in 0..<20 {
+                let answer = try await server.request(index.isMultiple(of: 2) ? "/v1/check" : "/v1/plan", body: big)
+                #expect(answer.status == 413)
+            }
+            let script = """
+                import socket, sys
+                s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+                s.sendall(b"POST /v1/check HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 900\\r\\n\\r\\n" + b"<" * 100)
+                s.close()
+                """
+            _ = try await Python.script(["-c", script, String(server.port)])
+            try await Task.sleep(for: .milliseconds(500))
+            let after = try descriptors()
+            #expect(after <= before + 1, "\(before) descriptors before, \(after) after")
+            let metrics = try await server.request("/metrics").body
+            let refused = metrics.split(separator: "\n").filter { $0.hasPrefix("remindc_requests_total") && $0.contains("status=\"413\"") }
+            let count = refused.compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }.reduce(0, +)
+            #expect(count == 20, "\(refused)")
+        }
+    }
+
     @Test("concurrent clients all get their own, right answers")
     func concurrentClients() async throws {
         let names = ["medication.plist", "daily-facts.plist", "quiet-hours.plist", "home-time-zone.plist"]
