@@ -98,26 +98,62 @@ public struct TimeZoneDatabase: Sendable {
     /// Every zone name of the database, sorted: listed only when a name is unknown, since
     /// it reads every file, and then once.
     func zoneNames() -> [String] {
-        readZones.names {
-            var names: [String] = []
-            collectZoneNames(in: "", depth: 0, into: &names)
-            return names.sorted()
+        readZones.names { zoneNamesWalk().names }
+    }
+
+    /// A folder as the file system knows it, whatever path leads to it.
+    private struct FolderIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// Every zone name under the database's folder, sorted, and how many folders were
+    /// listed. Each folder is listed once, however many links lead to it, so a folder of
+    /// links that loop back costs one listing, not one per path through the loop.
+    func zoneNamesWalk() -> (names: [String], foldersListed: Int) {
+        var names: [String] = []
+        var visited: Set<FolderIdentity> = []
+        collectZoneNames(in: "", depth: 0, visited: &visited, into: &names)
+        return (names.sorted(), visited.count)
+    }
+
+    /// What `path` is, links followed: a folder (with its identity), a regular file, or
+    /// something else (missing, a device, a pipe).
+    private enum Entry {
+        case folder(FolderIdentity)
+        case file
+        case other
+    }
+
+    private static func entry(at path: String) -> Entry {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .other }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .folder(FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+        case S_IFREG: return .file
+        default: return .other
         }
     }
 
-    private func collectZoneNames(in folder: String, depth: Int, into names: inout [String]) {
+    private func collectZoneNames(in folder: String, depth: Int, visited: inout Set<FolderIdentity>, into names: inout [String]) {
+        let path = zoneInfoDirectory + (folder.isEmpty ? "" : "/" + folder)
         // Zone names have at most three parts (`America/Argentina/Buenos_Aires`).
-        guard depth < 3, let entries = DirectoryListing.names(in: zoneInfoDirectory + (folder.isEmpty ? "" : "/" + folder)) else {
-            return
-        }
+        guard depth < 3, case .folder(let identity) = Self.entry(at: path), visited.insert(identity).inserted,
+              let entries = DirectoryListing.names(in: path)
+        else { return }
         for entryName in entries {
             let name = folder.isEmpty ? entryName : folder + "/" + entryName
             guard Self.isZoneName(name) else { continue }
-            if DirectoryListing.names(in: zoneInfoDirectory + "/" + name) != nil {
-                collectZoneNames(in: name, depth: depth + 1, into: &names)
-            } else if let bytes = Self.contents(ofFileAt: zoneInfoDirectory + "/" + name, limit: CompiledZone.maximumFileSize),
-                      CompiledZone(bytes) != nil {
-                names.append(name)
+            switch Self.entry(at: zoneInfoDirectory + "/" + name) {
+            case .folder:
+                collectZoneNames(in: name, depth: depth + 1, visited: &visited, into: &names)
+            case .file:
+                if let bytes = Self.contents(ofFileAt: zoneInfoDirectory + "/" + name, limit: CompiledZone.maximumFileSize),
+                   CompiledZone(bytes) != nil {
+                    names.append(name)
+                }
+            case .other:
+                continue
             }
         }
     }

@@ -63,3 +63,27 @@ struct TimeZoneDatabaseTests {
         #expect(TimeZoneDatabase.system.version == TimeZoneDatabase(zoneInfoDirectory: "/usr/share/zoneinfo").version)
     }
 }
+
+extension TimeZoneDatabaseTests {
+    @Test("a folder of links that loop back is listed once: the names are found, and the walk lists each of its four folders once, not 60³ of them")
+    func linkLoops() throws {
+        let folder = try Self.folder(version: "# version 2031z\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let europe = folder.appendingPathComponent("Europe")
+        try FileManager.default.createDirectory(at: europe, withIntermediateDirectories: true)
+        try Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/Europe/Berlin")).write(to: europe.appendingPathComponent("Berlin"))
+        // Thirty links back to the database's root, and thirty to the loop's own folder:
+        // followed blindly to the depth of three parts, that is 60³ folders to list.
+        let loop = folder.appendingPathComponent("Loop")
+        try FileManager.default.createDirectory(at: loop, withIntermediateDirectories: true)
+        for index in 0..<30 {
+            try FileManager.default.createSymbolicLink(atPath: loop.appendingPathComponent("up\(index)").path, withDestinationPath: "..")
+            try FileManager.default.createSymbolicLink(atPath: loop.appendingPathComponent("here\(index)").path, withDestinationPath: ".")
+        }
+        let database = TimeZoneDatabase(zoneInfoDirectory: folder.path)
+        let walk = database.zoneNamesWalk()
+        #expect(walk.names == ["Europe/Berlin", "GMT+1"])
+        #expect(walk.foldersListed == 4, "root, GMT+3, Europe and Loop")
+        #expect(database.suggestion(for: "europe/berln") == "Europe/Berlin")
+    }
+}
