@@ -29,13 +29,13 @@ struct ExplainCommand: ParsableCommand, ReportsDiagnostics {
 
     func run() throws {
         guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
-        // The explanation compiles the plan (and, for a dropped ID, the plan without its
-        // budget) itself; its diagnostics are the config's, printed here.
+        // The plan is compiled once, here, for its diagnostics, and handed to the
+        // explanation (which compiles the plan without its budget only for a dropped ID).
         let (inputs, parsed, options) = try PlanOfConfig.load(bytes, path: config, events: events, moment: moment, timeZone: zone.timeZone)
         let checked = ReminderCompiler.plan(parsed, options: options, events: inputs.events, diagnostics: inputs.diagnostics)
         DiagnosticPrinter.print(checked.diagnostics)
-        guard checked.plan != nil, !DiagnosticPrinter.fails(checked.diagnostics) else { throw ExitCode.failure }
-        let explanation = ReminderCompiler.explain(occurrence, config: parsed, events: inputs.events, options: options)
+        guard let plan = checked.plan, !DiagnosticPrinter.fails(checked.diagnostics) else { throw ExitCode.failure }
+        let explanation = ReminderCompiler.explain(occurrence, config: parsed, events: inputs.events, options: options, planned: plan)
         let text = (["\(occurrence): \(explanation.verdict.rawValue)"] + explanation.lines.map { "  " + $0 }).joined(separator: "\n")
         StandardStream.output.write(text + "\n")
     }

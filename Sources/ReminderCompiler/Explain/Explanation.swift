@@ -27,11 +27,15 @@
 
 extension ReminderCompiler {
     /// Explains an ID against the plan of `config` at `options.now` with `events`.
+    ///
+    /// - Parameter planned: the plan of exactly these inputs when the caller compiled it
+    ///   already (the command line does, to report its diagnostics), so that it is not
+    ///   compiled twice; nil compiles it here.
     @_spi(Tooling) public static func explain(
         _ id: String, config: ReminderConfig, events: ReminderEvents = ReminderEvents(), options: CompileOptions,
-        zones: TimeZoneDatabase = .system
+        zones: TimeZoneDatabase = .system, planned: Plan? = nil
     ) -> Explanation {
-        Explainer(id: id, config: config, events: events, options: options, zones: zones).explanation()
+        Explainer(id: id, config: config, events: events, options: options, zones: zones, planned: planned).explanation()
     }
 }
 
@@ -42,6 +46,8 @@ struct Explainer {
     let events: ReminderEvents
     let options: CompileOptions
     let zones: TimeZoneDatabase
+    /// The plan of these inputs, when the caller has it.
+    let planned: Plan?
 
     func explanation() -> Explanation {
         let isSnooze = id.hasSuffix("-snooze") || id.contains("-snooze-followup")
@@ -66,7 +72,7 @@ struct Explainer {
             member = reminder.id
             lines.append("reminder '\(reminder.id)' is in group '\(group)': its occurrence comes as the group's notification '\(target)'")
         }
-        guard let plan = ReminderCompiler.plan(config, options: options, events: events, zones: zones).plan,
+        guard let plan = planned ?? ReminderCompiler.plan(config, options: options, events: events, zones: zones).plan,
               let rules = zones.zone(plan.timeZone)
         else {
             return Explanation(verdict: .unknown, lines: lines + ["the config does not compile; run 'remindc check'"])
