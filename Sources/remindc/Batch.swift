@@ -52,22 +52,33 @@ struct Batch: ParsableCommand {
         // A window of a few jobs per worker, run together and written in input order:
         // memory holds one window, whatever the input's length.
         let windowSize = jobs * 4
-        while true {
-            var batch: [LineReader.Line] = []
-            while batch.count < windowSize, let line = try lines.next() { batch.append(line) }
-            if batch.isEmpty { break }
-            let results = ResultSlots(count: batch.count)
-            let window = batch
-            let workers = min(jobs, window.count)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for index in stride(from: worker, to: window.count, by: workers) {
-                    results.set(index, Self.result(of: window[index]))
+        do {
+            while true {
+                var batch: [LineReader.Line] = []
+                while batch.count < windowSize, let line = try lines.next() { batch.append(line) }
+                if batch.isEmpty { break }
+                let results = ResultSlots(count: batch.count)
+                let window = batch
+                let workers = min(jobs, window.count)
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    for index in stride(from: worker, to: window.count, by: workers) {
+                        results.set(index, Self.result(of: window[index]))
+                    }
+                }
+                for result in results.all {
+                    do {
+                        try file.write(contentsOf: result)
+                        try file.write(contentsOf: [0x0A])
+                    } catch {
+                        throw CommandLineError("cannot write '\(output ?? "-")': \(OutputFile.describe(error))")
+                    }
                 }
             }
-            for result in results.all {
-                try file.write(contentsOf: result)
-                try file.write(contentsOf: [0x0A])
-            }
+        } catch {
+            // A full disk, a file-size limit, an unreadable input: the temporary file goes,
+            // and a previous results file stays as it was.
+            files.discard()
+            throw error
         }
         try files.commit()
     }

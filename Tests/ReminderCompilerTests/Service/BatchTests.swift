@@ -226,3 +226,27 @@ extension BatchTests {
         #expect(messages[3].hasPrefix("line 8: "), "\(messages[3])")
     }
 }
+
+extension BatchTests {
+    @Test("a batch whose results cannot all be written (a file-size limit, as on a full disk) exits 1, leaves no temporary file and keeps the previous results")
+    func failedWrite() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jobs = folder.appendingPathComponent("jobs.ndjson")
+        var lines = ""
+        for index in 0..<50 { lines += try Self.line(["id": "\(index)", "config": try Self.text("medication.plist"), "now": "2026-11-22T08:00:00Z"]) + "\n" }
+        try lines.write(to: jobs, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("results.ndjson")
+        try "previous results\n".write(to: output, atomically: true, encoding: .utf8)
+        // The limit makes a write past 8 blocks fail with EFBIG, as a full disk fails one
+        // with ENOSPC; SIGXFSZ is ignored so that the write reports it.
+        let result = try await run(URL(fileURLWithPath: "/bin/sh"), [
+            "-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" batch \"$1\" -o \"$2\"", TestEnvironment.remindcExecutable.path, jobs.path, output.path,
+        ])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("cannot write '\(output.path)'"), "\(result.standardError)")
+        #expect(try String(contentsOf: output, encoding: .utf8) == "previous results\n")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") || $0.hasSuffix(".bak") }
+        #expect(left.isEmpty, "\(left)")
+    }
+}
