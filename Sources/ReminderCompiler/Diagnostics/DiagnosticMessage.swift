@@ -30,6 +30,9 @@ extension DiagnosticMessage {
     static var emptyInput: Self { Self(id: "input.empty", "the input is empty; expected a property list") }
     static func malformedXML(_ detail: String) -> Self { Self(id: "xml.malformed", "malformed XML: \(detail)") }
     static func forbiddenXML(_ detail: String) -> Self { Self(id: "xml.forbidden", "refused XML: \(detail)") }
+    static func textTooLong(limit: Int) -> Self {
+        Self(id: "xml.text-too-long", "this text is longer than \(limit) bytes, the most one text of a plist may hold; shorten it")
+    }
     static func moreErrorsOmitted(_ count: Int, shown: Int) -> Self {
         Self(id: "input.more-errors", "and \(count) more error\(count == 1 ? "" : "s") in this file, not shown (the first \(shown) are)")
     }

@@ -44,7 +44,7 @@ import CXMLShim
             }
         }
         guard let document = parsed else {
-            report(failure, lines: lines, path: path, diagnostics: &diagnostics)
+            report(failure, bytes: bytes, lines: lines, path: path, diagnostics: &diagnostics)
             return nil
         }
         defer { rx_document_free(document) }
@@ -58,7 +58,25 @@ import CXMLShim
         return node
     }
 
-    private func report(_ failure: rx_error, lines: LineTable, path: String, diagnostics: inout DiagnosticCollector) {
+    /// libxml2's message when one text passes its limit of 10 000 000 bytes
+    /// (`XML_MAX_TEXT_LENGTH`), given where the parser gave up, at the text's end.
+    static let textLimitMessage = "Huge input lookup"
+    static let textLimit = 10_000_000
+
+    /// Where the first stretch of more than `limit` bytes without `<` or `>` starts: a text
+    /// or a CDATA section that long, in one pass.
+    static func firstLongText(in bytes: [UInt8], longerThan limit: Int) -> Int? {
+        var start = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "<") || bytes[index] == UInt8(ascii: ">") {
+            if index - start > limit { return start }
+            start = index + 1
+        }
+        return bytes.count - start > limit ? start : nil
+    }
+
+    private func report(
+        _ failure: rx_error, bytes: [UInt8], lines: LineTable, path: String, diagnostics: inout DiagnosticCollector
+    ) {
         let message = withUnsafeBytes(of: failure.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingTrailingWhitespace()
@@ -70,6 +88,12 @@ import CXMLShim
         } else if failure.line > 0 {
             location.line = Int(failure.line)
             location.column = max(1, Int(failure.column))
+        }
+        if message.contains(Self.textLimitMessage), let start = Self.firstLongText(in: bytes, longerThan: Self.textLimit) {
+            // Named where the text starts (libxml2 gives up at its end).
+            let position = lines.position(ofByte: start)
+            diagnostics.error(.textTooLong(limit: Self.textLimit), at: SourceLocation(path: path, line: position.line, column: position.column))
+            return
         }
         switch failure.kind {
         case RX_ERROR_FORBIDDEN: diagnostics.error(.forbiddenXML(message), at: location)

@@ -268,3 +268,32 @@ struct PlistSafetyTests {
         ])
     }
 }
+
+/// libxml2 holds one text to 10 000 000 bytes; past it, the refusal names that limit at the
+/// text's start instead of an internal error at its end.
+@Suite("Texts past libxml2's limit")
+struct LongTextTests {
+    @Test("an 11 MB title, plain or in CDATA, is one clear error where the title starts", arguments: [false, true])
+    func longTitle(cdata: Bool) {
+        let title = String(repeating: "x", count: 11 << 20)
+        let value = cdata ? "<![CDATA[" + title + "]]>" : title
+        let prefix = "<plist version=\"1.0\"><dict><key>formatVersion</key><integer>1</integer><key>timeZone</key><string>UTC</string>\n<key>reminders</key><array><dict><key>id</key><string>a</string><key>title</key><string>"
+        let xml = prefix + value + "</string><key>schedule</key><dict><key>frequency</key><string>daily</string><key>times</key><array><string>09:00</string></array></dict></dict></array></dict></plist>"
+        let result = ReminderCompiler.check(Array(xml.utf8), path: "big.plist")
+        #expect(result.diagnostics.map(\.message.id) == ["xml.text-too-long"], "\(result.diagnostics.map(\.formatted))")
+        let column = prefix.split(separator: "\n").last!.count + 1
+        // Where the text starts; inside a CDATA section, just after its `<`.
+        #expect(result.diagnostics.first?.location.line == 2)
+        #expect(result.diagnostics.first?.location.column == (cdata ? column + 1 : column))
+        #expect(result.diagnostics.first?.message.text.contains("10000000 bytes") == true)
+    }
+
+    @Test("a text just under the limit is read")
+    func underTheLimit() {
+        let title = String(repeating: "x", count: 9_999_000)
+        let xml = "<plist version=\"1.0\"><dict><key>formatVersion</key><integer>1</integer><key>timeZone</key><string>UTC</string><key>reminders</key><array><dict><key>id</key><string>a</string><key>title</key><string>\(title)</string><key>schedule</key><dict><key>frequency</key><string>daily</string><key>times</key><array><string>09:00</string></array></dict></dict></array></dict></plist>"
+        let result = ReminderCompiler.check(Array(xml.utf8), path: "big.plist")
+        #expect(!result.hasErrors, "\(result.diagnostics.map(\.formatted).joined().prefix(300))")
+        #expect(result.config?.reminders.first?.title.utf8.count == 9_999_000)
+    }
+}
