@@ -338,7 +338,7 @@ struct PlanSetup {
             if !instants.contains(at) {
                 collector.error(.outOfRange("at", value: "\(at)", range: "an instant in the years 1–9999"), at: place)
             }
-            if let minutes, !(1...1440).contains(minutes) {
+            if let minutes, !OccurrenceAction.snoozeMinutesRange.contains(minutes) {
                 collector.error(.outOfRange("minutes", value: "\(minutes)", range: "1–1440"), at: place)
             }
         }

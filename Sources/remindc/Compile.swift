@@ -94,13 +94,21 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
         try files.stage(at: output ?? "-", maximumBytes: ReminderCompiler.maximumPlanBytes) { file in
             try PlanJSON.write(plan) { try file.write(contentsOf: $0) }
         }
+        // The same compile without a budget, for the outputs that show the whole window:
+        // made once, when the first of them asks.
+        var unbudgetedPlan: Plan??
+        func unbudgeted() -> Plan? {
+            if let unbudgetedPlan { return unbudgetedPlan }
+            let found = ReminderCompiler.compile(bytes, path: config, options: options.withoutBudget, events: eventsInput).plan
+            unbudgetedPlan = .some(found)
+            return found
+        }
         if let ics {
             if icsStyle == .expanded {
                 var calendarPlan = plan
                 if (icsScope ?? parsed.calendarScope) == .window, plan.pendingLimit != 0 {
-                    // Every notification of the window: the same compile without a budget.
-                    let window = ReminderCompiler.compile(bytes, path: config, options: options.withoutBudget, events: eventsInput)
-                    calendarPlan = window.plan ?? plan
+                    // Every notification of the window.
+                    calendarPlan = unbudgeted() ?? plan
                     if let previousPlan { ReminderCompiler.carrySequences(into: &calendarPlan, from: previousPlan) }
                 }
                 try files.stage(at: ics, maximumBytes: ReminderCompiler.maximumCalendarBytes) { file in
@@ -110,10 +118,7 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
                 // Every snooze of the window, also those the budget cut: the series leave out
                 // every snoozed occurrence.
                 var outline = plan
-                if plan.dropped > 0 {
-                    let window = ReminderCompiler.compile(bytes, path: config, options: options.withoutBudget, events: eventsInput)
-                    outline.notifications = window.plan?.notifications ?? plan.notifications
-                }
+                if plan.dropped > 0 { outline.notifications = unbudgeted()?.notifications ?? plan.notifications }
                 try files.stage(ICalendarExport.recurring(parsed, plan: outline), at: ics)
             }
         }
@@ -122,9 +127,8 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
         }
         if let html {
             // What the budget drops is shown too: the same compile without it.
-            let unbudgeted = plan.pendingLimit == 0 ? plan
-                : ReminderCompiler.compile(bytes, path: config, options: options.withoutBudget, events: eventsInput).plan ?? plan
-            try files.stage(Array(AgendaHTML.render(Agenda(plan: plan, config: parsed, unbudgeted: unbudgeted)).utf8), at: html)
+            let window = plan.pendingLimit == 0 ? plan : unbudgeted() ?? plan
+            try files.stage(Array(AgendaHTML.render(Agenda(plan: plan, config: parsed, unbudgeted: window)).utf8), at: html)
         }
         try files.commit()
     }

@@ -47,6 +47,10 @@ public struct OccurrenceAction: Sendable, Hashable {
     /// Where the event stands in its file, for warnings.
     public var location: SourceLocation
 
+    /// How long a snooze may last, in minutes: the one range events files and events built
+    /// in code are held to.
+    static let snoozeMinutesRange = 1...1440
+
     /// Whether the event is a snooze.
     var isSnooze: Bool {
         if case .snooze = kind { true } else { false }
@@ -67,7 +71,7 @@ enum EventsDecoder {
     static let actions = ["done", "skip", "snooze"]
 
     static func decode(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> ReminderEvents? {
-        let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        let firstByte = bytes.dropFirst(ByteOrderMark.length(of: bytes)).first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         let root = firstByte == UInt8(ascii: "<")
             ? PlistReader().read(bytes, path: path, diagnostics: &diagnostics)
             : JSONReader().read(bytes, path: path, diagnostics: &diagnostics)
@@ -124,7 +128,8 @@ enum EventsDecoder {
         let kind: OccurrenceAction.Kind
         if action == "snooze" {
             let at = reader.require("at", in: fields).flatMap { instant($0.value, reader: &reader) }
-            let minutes = reader.integer("minutes", in: fields, range: 1...1440, rangeText: "1–1440")
+            let range = OccurrenceAction.snoozeMinutesRange
+            let minutes = reader.integer("minutes", in: fields, range: Int64(range.lowerBound)...Int64(range.upperBound), rangeText: "1–1440")
             guard let at, fields["minutes"] == nil || minutes != nil else { return }
             kind = .snooze(at: at, minutes: minutes)
             events.sources.dated.append(EventSources.Dated(at: at, location: node.location))
