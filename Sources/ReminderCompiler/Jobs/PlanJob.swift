@@ -48,14 +48,14 @@
     /// its error and whatever `id` could be read, for the result to carry.
     public static func parse(_ bytes: [UInt8]) -> Result<PlanJob, PlanJobError> {
         let members: [(key: String, value: Range<Int>)]
-        switch JSONMembers.scan(bytes) {
+        switch JSONScanner.members(of: bytes) {
         case .failure(let failure): return .failure(PlanJobError(id: nil, message: "not a JSON object: \(failure.reason) at byte \(failure.offset + 1)"))
         case .success(let found): members = found
         }
         var values: [String: Range<Int>] = [:]
         for member in members { values[member.key] = member.value }
         func text(_ key: String) -> String? {
-            guard let range = values[key], let bytes = decodedString(Array(bytes[range])) else { return nil }
+            guard let range = values[key], let bytes = JSONScanner.decodedString(Array(bytes[range])) else { return nil }
             return String(decoding: bytes, as: UTF8.self)
         }
         let id = text("id")
@@ -78,21 +78,12 @@
         // A nested document is passed on as its bytes, or as the text of a string.
         func document(_ range: Range<Int>) -> [UInt8] {
             let raw = Array(bytes[range])
-            return raw.first == UInt8(ascii: "\"") ? decodedString(raw) ?? [] : raw
+            return raw.first == UInt8(ascii: "\"") ? JSONScanner.decodedString(raw) ?? [] : raw
         }
         return .success(PlanJob(
             id: id, config: document(configRange), events: values["events"].map(document), now: now, timeZone: text("timeZone"),
             previous: values["previous"].map(document), pending: values["pending"].map(document)
         ))
-    }
-
-    /// The bytes of a JSON string value, or nil when it is not one.
-    private static func decodedString(_ raw: [UInt8]) -> [UInt8]? {
-        guard raw.first == UInt8(ascii: "\"") else { return nil }
-        return raw.withUnsafeBufferPointer { buffer in
-            guard case .success(let decoded) = JSONStringDecoding.decode(buffer, openingQuoteAt: 0), decoded.end == raw.count else { return nil }
-            return decoded.bytes
-        }
     }
 }
 

@@ -11,23 +11,19 @@ import Darwin
 /// expect; `PlanReader` then reads the file again and reports exactly what is wrong, at
 /// its line and column. So the fast path never decides what an error message says.
 struct FastPlanReader {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
-    /// Objects and arrays open around `position`. A plan nests four deep; the cap keeps a
-    /// hostile file (a title of 100 000 `[`) from overflowing the stack in `skipValue`.
-    private var depth = 0
-    private static let maximumDepth = PlistReader.defaultMaximumDepth
+    /// The tokens, from the one JSON scanner: a plan this reader accepts is valid JSON.
+    private var scanner: JSONScanner
     /// Where the last notification read keeps its ID's bytes (nil when it has escapes) and
     /// its `sequence` value, for `index`.
     private var lastIDRange: Range<Int>?
     private var lastSequenceStart: Int?
 
+    /// Anything valid JSON but not the plan's shape.
     private struct GiveUp: Error {}
 
     /// A notification read from its byte range, for `PlanIndex`.
     static func notification(in buffer: UnsafeBufferPointer<UInt8>, at range: Range<Int>) -> PlannedNotification? {
-        var reader = FastPlanReader(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]))
-        reader.position = range.lowerBound
+        var reader = FastPlanReader(scanner: JSONScanner(UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), at: range.lowerBound))
         return try? reader.notification()
     }
 
@@ -36,190 +32,77 @@ struct FastPlanReader {
     /// plan `diff` accepts is one `ics` and `--previous` accept too.
     static func index(_ buffer: UnsafeBufferPointer<UInt8>) -> (header: Plan, entries: [PlanIndex.Entry])? {
         guard buffer.count <= ReminderCompiler.maximumPlanBytes else { return nil }
-        var reader = FastPlanReader(bytes: buffer)
+        var reader = FastPlanReader(scanner: JSONScanner(document: buffer))
         var entries: [PlanIndex.Entry] = []
         var ids = Set<PlanIndex.IDBytes>()
         do {
             let plan = try reader.plan { reader in
-                reader.skipWhitespace()
-                let start = reader.position
+                reader.scanner.skipWhitespace()
+                let start = reader.scanner.position
                 _ = try reader.notification()
                 guard let idRange = reader.lastIDRange, let sequenceStart = reader.lastSequenceStart else { throw GiveUp() }
                 let id = PlanIndex.IDBytes(UnsafeBufferPointer(rebasing: buffer[idRange]))
                 guard ids.insert(id).inserted else { throw GiveUp() }
-                entries.append(PlanIndex.Entry(id: id, range: start..<reader.position, sequenceStart: sequenceStart))
+                entries.append(PlanIndex.Entry(id: id, range: start..<reader.scanner.position, sequenceStart: sequenceStart))
             }
-            reader.skipWhitespace()
-            guard reader.position == buffer.count else { return nil }
+            try reader.scanner.finish()
             return (plan, entries)
         } catch {
             return nil
         }
     }
 
-    /// Steps over any JSON value.
-    private mutating func skipValue() throws {
-        skipWhitespace()
-        guard position < bytes.count else { throw GiveUp() }
-        switch bytes[position] {
-        case UInt8(ascii: "\""):
-            position += 1
-            while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
-                position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            guard position < bytes.count else { throw GiveUp() }
-            position += 1
-        case UInt8(ascii: "{"):
-            try object(known: nil) { reader, _ in try reader.skipValue() }
-        case UInt8(ascii: "["):
-            try array { try $0.skipValue() }
-        default:
-            // Numbers and literals: up to the next delimiter.
-            let start = position
-            while position < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09]
-                .contains(bytes[position]) { position += 1 }
-            guard position > start else { throw GiveUp() }
-        }
-    }
-
     static func read(_ data: [UInt8]) -> Plan? {
         data.withUnsafeBufferPointer { buffer in
-            var reader = FastPlanReader(bytes: buffer)
+            var reader = FastPlanReader(scanner: JSONScanner(document: buffer))
             var notifications: [PlannedNotification] = []
             var ids = Set<String>()
-            guard var plan = try? reader.plan(eachNotification: { reader in
-                let notification = try reader.notification()
-                guard ids.insert(notification.id).inserted else { throw GiveUp() }
-                notifications.append(notification)
-            }) else { return nil }
-            reader.skipWhitespace()
-            guard reader.position == buffer.count else { return nil }
-            plan.notifications = notifications
-            return plan
+            do {
+                var plan = try reader.plan(eachNotification: { reader in
+                    let notification = try reader.notification()
+                    guard ids.insert(notification.id).inserted else { throw GiveUp() }
+                    notifications.append(notification)
+                })
+                try reader.scanner.finish()
+                plan.notifications = notifications
+                return plan
+            } catch {
+                return nil
+            }
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
+    private init(scanner: JSONScanner) {
+        self.scanner = scanner
     }
 
-    // MARK: Tokens
-
-    private mutating func skipWhitespace() {
-        while position < bytes.count {
-            let byte = bytes[position]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-            position += 1
-        }
-    }
-
-    private mutating func expect(_ byte: UInt8) throws {
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == byte else { throw GiveUp() }
-        position += 1
-    }
-
-    /// Whether the next byte is `byte`, consuming it if so.
-    private mutating func take(_ byte: UInt8) -> Bool {
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == byte else { return false }
-        position += 1
-        return true
-    }
-
-    /// The bytes of a string without escapes (a key), not turned into a `String`.
-    private mutating func rawString() throws -> UnsafeBufferPointer<UInt8> {
-        try expect(UInt8(ascii: "\""))
-        let start = position
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
-            guard bytes[position] != UInt8(ascii: "\\") else { throw GiveUp() }
-            position += 1
-        }
-        guard position < bytes.count else { throw GiveUp() }
-        position += 1
-        return UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
-    }
+    // MARK: Values
 
     private mutating func string() throws -> String {
-        try expect(UInt8(ascii: "\""))
-        let start = position
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-                position += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { return try escapedString(openingQuoteAt: start - 1) }
-            // Control characters and invalid UTF-8 are left to the full reader.
-            guard byte >= 0x20, byte < 0x80 || validUTF8(at: &position) else { throw GiveUp() }
-            if byte < 0x80 { position += 1 }
-        }
-        throw GiveUp()
+        try scanner.string()
     }
 
-    /// A string with escapes (titles with quotes or line breaks), decoded as the full reader
-    /// decodes it: a plan remindc wrote is read here whatever its texts hold.
-    private mutating func escapedString(openingQuoteAt quote: Int) throws -> String {
-        guard case .success(let decoded) = JSONStringDecoding.decode(bytes, openingQuoteAt: quote),
-              let text = String(validating: decoded.bytes, as: UTF8.self)
-        else { throw GiveUp() }
-        position = decoded.end
-        return text
-    }
-
-    /// Checks one multi-byte UTF-8 sequence and steps over it.
-    private func validUTF8(at index: inout Int) -> Bool {
-        let lead = bytes[index]
-        let length = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 && lead < 0xE0 ? 2 : 0
-        guard length > 0, index + length <= bytes.count else { return false }
-        for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 { return false }
-        guard String(validating: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self) != nil
-        else { return false }
-        index += length
-        return true
-    }
-
+    /// An integer of up to 15 digits, which every integer of a plan fits; anything longer,
+    /// or with a fraction or exponent, is left to the full reader.
     private mutating func integer() throws -> Int {
-        skipWhitespace()
-        var negative = false
-        if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
-            negative = true
-            position += 1
-        }
-        let start = position
+        let number = try scanner.number()
+        var digits = number.text
+        let negative = scanner.bytes[digits.lowerBound] == UInt8(ascii: "-")
+        if negative { digits = (digits.lowerBound + 1)..<digits.upperBound }
+        guard number.isInteger, digits.count <= 15 else { throw GiveUp() }
         var value = 0
-        while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
-            guard position - start < 15 else { throw GiveUp() }
-            value = value * 10 + Int(bytes[position] - UInt8(ascii: "0"))
-            position += 1
-        }
-        guard position > start else { throw GiveUp() }
-        if position < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[position]) {
-            throw GiveUp()
-        }
+        for index in digits { value = value * 10 + Int(scanner.bytes[index] - UInt8(ascii: "0")) }
         return negative ? -value : value
     }
 
     private mutating func bool() throws -> Bool {
-        skipWhitespace()
-        if matches("true") { return true }
-        if matches("false") { return false }
-        throw GiveUp()
-    }
-
-    private mutating func matches(_ word: StaticString) -> Bool {
-        let length = word.utf8CodeUnitCount
-        guard position + length <= bytes.count else { return false }
-        let found = word.withUTF8Buffer { expected in
-            (0..<length).allSatisfy { bytes[position + $0] == expected[$0] }
+        switch scanner.peek() {
+        case UInt8(ascii: "t"): try scanner.literal("true"); return true
+        case UInt8(ascii: "f"): try scanner.literal("false"); return false
+        default: throw GiveUp()
         }
-        if found { position += length }
-        return found
     }
 
-    /// Calls `body` with each key of an object, which must consume the value. Keys must be
-    /// among `known`, each at most once; anything else is left to the full reader.
     /// Key names with their bytes, made once.
     struct KnownKeys {
         let names: [String]
@@ -242,11 +125,10 @@ struct FastPlanReader {
         static let action = KnownKeys(ConfigDecoder.actionKeys)
     }
 
+    /// Calls `body` with each key of an object, which must consume the value. Keys must be
+    /// among `known`, each at most once; anything else is left to the full reader.
     private mutating func object(known: KnownKeys?, _ body: (inout FastPlanReader, String) throws -> Void) throws {
-        try expect(UInt8(ascii: "{"))
-        try enterContainer()
-        defer { depth -= 1 }
-        if take(UInt8(ascii: "}")) { return }
+        guard try scanner.openObject() else { return }
         var seen: UInt64 = 0
         var seenNames: [String] = []
         repeat {
@@ -254,41 +136,28 @@ struct FastPlanReader {
             if let known {
                 // Matched by bytes against the known names, which are then passed on:
                 // no string is made for a key.
-                let raw = try rawString()
-                guard !raw.isEmpty else { throw GiveUp() }
+                guard let raw = try scanner.plainString(), !raw.isEmpty else { throw GiveUp() }
+                try scanner.expect(UInt8(ascii: ":"), "':' after the member name")
                 guard let index = known.index(of: raw) else {
                     // A key of a later format: skipped, as the format-version policy asks.
-                    try expect(UInt8(ascii: ":"))
-                    try skipValue()
+                    try scanner.skipValue()
                     continue
                 }
                 guard seen & (1 << UInt64(index)) == 0 else { throw GiveUp() }
                 seen |= 1 << UInt64(index)
                 key = known.names[index]
             } else {
-                key = try string()
+                key = try scanner.memberName()
                 guard !seenNames.contains(key) else { throw GiveUp() }
                 seenNames.append(key)
             }
-            try expect(UInt8(ascii: ":"))
             try body(&self, key)
-        } while take(UInt8(ascii: ","))
-        try expect(UInt8(ascii: "}"))
+        } while try scanner.continues(closing: UInt8(ascii: "}"))
     }
 
     private mutating func array(_ body: (inout FastPlanReader) throws -> Void) throws {
-        try expect(UInt8(ascii: "["))
-        try enterContainer()
-        defer { depth -= 1 }
-        if take(UInt8(ascii: "]")) { return }
-        repeat { try body(&self) } while take(UInt8(ascii: ","))
-        try expect(UInt8(ascii: "]"))
-    }
-
-    /// Counts one more open container; too deep is left to the full reader, which says where.
-    private mutating func enterContainer() throws {
-        depth += 1
-        guard depth <= Self.maximumDepth else { throw GiveUp() }
+        guard try scanner.openArray() else { return }
+        repeat { try body(&self) } while try scanner.continues(closing: UInt8(ascii: "]"))
     }
 
     private mutating func strings() throws -> [String] {
@@ -399,11 +268,11 @@ struct FastPlanReader {
         try object(known: .notification) { reader, key in
             switch key {
             case "id":
-                reader.skipWhitespace()
-                let quote = reader.position
+                reader.scanner.skipWhitespace()
+                let quote = reader.scanner.position
                 id = try reader.string()
                 // An ID without escapes is its bytes between the quotes, for `index`.
-                let raw = (quote + 1)..<(reader.position - 1)
+                let raw = (quote + 1)..<(reader.scanner.position - 1)
                 reader.lastIDRange = raw.count == id?.utf8.count ? raw : nil
             case "kind": kind = PlannedNotification.Kind(rawValue: try reader.string())
             case "fireAt": fireAt = try reader.instant()
@@ -426,8 +295,8 @@ struct FastPlanReader {
             // Derived from the other fields: read past, and computed again when needed.
             case "fingerprint": _ = try reader.string()
             case "sequence":
-                reader.skipWhitespace()
-                reader.lastSequenceStart = reader.position
+                reader.scanner.skipWhitespace()
+                reader.lastSequenceStart = reader.scanner.position
                 sequence = try reader.integer()
             default: throw GiveUp()
             }

@@ -226,7 +226,7 @@ extension ReminderCompiler {
     /// plan, so that its reader reports what is wrong with it as a config.
     public static func holdsPlan(_ bytes: [UInt8]) -> Bool {
         // The job scanner's pass over the root's members: values are skipped, not read.
-        guard case .success(let members) = JSONMembers.scan(bytes) else { return false }
+        guard case .success(let members) = JSONScanner.members(of: bytes) else { return false }
         let keys = Set(members.map(\.key))
         guard !keys.contains("reminders") else { return false }
         return keys.contains("notifications") || keys.contains("now")

@@ -53,7 +53,7 @@ struct EventsFileTests {
         ("{\"events\": [\n  {\"occurrence\": \"a-20261122-0900\", \"action\": \"dnoe\"}\n]}", "e.json:2:47: error: unknown action 'dnoe'; expected one of 'done', 'skip', 'snooze'; did you mean 'done'?"),
         ("{\"events\": [\n  {\"activty\": \"walk\", \"at\": \"2026-11-22T09:00:00Z\"}\n]}", "e.json:2:4: error: unknown key 'activty' in this event; did you mean 'activity'?"),
         ("{\"events\": [\n  {\"occurrence\": \"a-20261122-0900\", \"action\": \"done\", \"minutes\": 5}\n]}", "e.json:2:55: error: 'minutes' does not apply to a 'done' event"),
-        ("{\"events\": [\n  {\"activity\": \"walk\", \"at\": \"2026-11-22T09:00:00Z\",}\n]}", "e.json:2:53: error: malformed JSON: expected a string key"),
+        ("{\"events\": [\n  {\"activity\": \"walk\", \"at\": \"2026-11-22T09:00:00Z\",}\n]}", "e.json:2:53: error: malformed JSON: expected a member name in quotes"),
         ("{\"events\": [\n  {\"activity\": \"walk\", \"activity\": \"run\", \"at\": \"2026-11-22T09:00:00Z\"}\n]}", "e.json:2:24: error: duplicate key 'activity'"),
         ("{\"formatVersion\": 2, \"events\": []}", "e.json:1:19: error: events formatVersion 2 is not supported; expected 1"),
         ("[]", "e.json:1:1: error: an events file must be a dict (plist) or an object (JSON) with the key 'events'"),

@@ -1,0 +1,387 @@
+/// The one JSON scanner (RFC 8259) of remindc. Every JSON it reads — configs, events,
+/// plans, pending lists, batch jobs and service requests — goes through these tokens, so
+/// every reader accepts exactly the same documents, nests as deep and fails with the same
+/// words at the same byte.
+///
+/// The scanner knows the grammar and nothing of what a document means. Its readers are
+/// thin: `JSONReader` builds the located tree that configs and events are decoded from,
+/// `FastPlanReader` reads a plan straight into its values, and `members(of:)` lists the
+/// members of a job's object without reading their values.
+///
+/// What it refuses: anything outside the grammar (comments, trailing commas, single
+/// quotes, `NaN`, leading zeros), control characters and invalid UTF-8 inside strings,
+/// unpaired surrogates in `\u` escapes, and nesting deeper than `maximumDepth`. A UTF-8
+/// byte order mark before the document is skipped. Numbers are checked against the
+/// grammar here; what range they must fit is up to the reader.
+struct JSONScanner {
+    /// Why the document was refused, and the byte offset to report it at.
+    struct Failure: Error {
+        let reason: String
+        let offset: Int
+        /// Set when the document nests deeper than `maximumDepth`, which readers report
+        /// as the nesting limit that plists share rather than as malformed JSON.
+        var nestingLimit: Int?
+    }
+
+    /// How many objects and arrays may be open at once: the nesting limit of plists too.
+    /// Readers recurse per level, so this also bounds their stack.
+    static let maximumDepth = PlistReader.defaultMaximumDepth
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The next byte to read.
+    var position: Int
+    /// Objects and arrays open around `position`.
+    private(set) var depth = 0
+
+    /// A scanner at the start of the document in `bytes`, past a byte order mark.
+    init(document bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        self.position = ByteOrderMark.length(of: bytes)
+    }
+
+    /// A scanner at `position`, for a value inside a document already scanned.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
+        self.bytes = bytes
+        self.position = position
+    }
+
+    func failure(_ reason: String, at offset: Int? = nil) -> Failure {
+        Failure(reason: reason, offset: offset ?? position)
+    }
+
+    // MARK: Structure
+
+    /// The byte at `position`, if any.
+    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    /// The next byte after whitespace, not consumed.
+    mutating func peek() -> UInt8? {
+        skipWhitespace()
+        return current
+    }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
+    }
+
+    /// Whether the next byte after whitespace is `byte`, consuming it if so.
+    mutating func take(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// Consumes `byte` after whitespace, or fails saying what was expected.
+    mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(Failure) {
+        guard take(byte) else {
+            throw failure(position < bytes.count ? "expected \(what())" : "unexpected end of input; expected \(what())")
+        }
+    }
+
+    /// Opens an object or an array (its bracket is the next byte) within `maximumDepth`,
+    /// and tells whether it has members or items: when not, it is already closed.
+    mutating func open(_ bracket: UInt8) throws(Failure) -> Bool {
+        try expect(bracket, bracket == UInt8(ascii: "{") ? "'{'" : "'['")
+        guard depth < Self.maximumDepth else {
+            throw Failure(reason: "nesting deeper than \(Self.maximumDepth) levels", offset: position - 1, nestingLimit: Self.maximumDepth)
+        }
+        if take(bracket == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")) { return false }
+        depth += 1
+        return true
+    }
+
+    /// After an object's member or an array's item: true when another follows (its comma
+    /// consumed), false when `closing` ended the container.
+    mutating func continues(closing: UInt8) throws(Failure) -> Bool {
+        if take(UInt8(ascii: ",")) { return true }
+        let name = closing == UInt8(ascii: "}") ? "'}'" : "']'"
+        try expect(closing, "',' or \(name)")
+        depth -= 1
+        return false
+    }
+
+    /// Opens an object and tells whether it has members (when not, it is already closed).
+    mutating func openObject() throws(Failure) -> Bool { try open(UInt8(ascii: "{")) }
+
+    /// Opens an array and tells whether it has items (when not, it is already closed).
+    mutating func openArray() throws(Failure) -> Bool { try open(UInt8(ascii: "[")) }
+
+    /// A member's name and its colon.
+    mutating func memberName() throws(Failure) -> String {
+        guard peek() == UInt8(ascii: "\"") else {
+            throw failure(current == nil ? "unexpected end of input; expected a member name in quotes" : "expected a member name in quotes")
+        }
+        let name = try string()
+        try expect(UInt8(ascii: ":"), "':' after the member name")
+        return name
+    }
+
+    /// Fails unless only whitespace is left.
+    mutating func finish() throws(Failure) {
+        skipWhitespace()
+        guard position == bytes.count else { throw failure("unexpected content after the JSON value") }
+    }
+
+    // MARK: Scalars
+
+    /// Consumes `word` (`true`, `false` or `null`) at `position`.
+    mutating func literal(_ word: StaticString) throws(Failure) {
+        let length = word.utf8CodeUnitCount
+        let matches = position + length <= bytes.count && word.withUTF8Buffer { expected in
+            (0..<length).allSatisfy { bytes[position + $0] == expected[$0] }
+        }
+        guard matches else { throw failure("expected '\(word)'") }
+        position += length
+    }
+
+    /// A number's text, checked against the grammar: an optional minus, an integer part
+    /// without leading zeros, then an optional fraction and exponent. `isInteger` when it
+    /// has neither.
+    mutating func number() throws(Failure) -> (text: Range<Int>, isInteger: Bool) {
+        skipWhitespace()
+        let start = position
+        if current == UInt8(ascii: "-") { position += 1 }
+        let digitsStart = position
+        skipDigits()
+        guard position > digitsStart else { throw failure("expected digits", at: start) }
+        if bytes[digitsStart] == UInt8(ascii: "0"), position - digitsStart > 1 {
+            throw failure("leading zeros are not allowed", at: start)
+        }
+        var isInteger = true
+        if current == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            let fractionStart = position
+            skipDigits()
+            guard position > fractionStart else { throw failure("expected digits after '.'") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            isInteger = false
+            position += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+            let exponentStart = position
+            skipDigits()
+            guard position > exponentStart else { throw failure("expected digits in the exponent") }
+        }
+        return (start..<position, isInteger)
+    }
+
+    private mutating func skipDigits() {
+        while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 { position += 1 }
+    }
+
+    // MARK: Strings
+
+    /// The string at `position`, decoded.
+    mutating func string() throws(Failure) -> String {
+        if let plain = try plainString() {
+            return String(decoding: plain, as: UTF8.self)
+        }
+        return String(decoding: try escapedString(), as: UTF8.self)
+    }
+
+    /// The bytes between the quotes of the string at `position` when it has no escapes
+    /// (checked: no control characters, valid UTF-8), without copying them. When it has
+    /// escapes: nil, with nothing consumed, for `string()` or `escapedString()`.
+    mutating func plainString() throws(Failure) -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard current == UInt8(ascii: "\"") else {
+            throw failure(current == nil ? "unexpected end of input; expected a string" : "expected a string")
+        }
+        let start = position + 1
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            // Printable ASCII other than the quote and the backslash: most of any text.
+            if byte &- 0x20 < 0x60, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                position = index + 1
+                return UnsafeBufferPointer(rebasing: bytes[start..<index])
+            }
+            if byte == UInt8(ascii: "\\") { return nil }
+            try checkStringByte(at: &index)
+        }
+        throw failure("unterminated string", at: index)
+    }
+
+    /// The decoded bytes of the string at `position`, escapes and all.
+    mutating func escapedString() throws(Failure) -> [UInt8] {
+        skipWhitespace()
+        guard current == UInt8(ascii: "\"") else { throw failure("expected a string") }
+        var index = position + 1
+        var decoded: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position = index + 1
+                return decoded
+            case UInt8(ascii: "\\"):
+                try decodeEscape(at: &index, into: &decoded)
+            default:
+                let sequenceStart = index
+                try checkStringByte(at: &index)
+                decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sequenceStart..<index]))
+            }
+        }
+        throw failure("unterminated string", at: index)
+    }
+
+    /// Steps over one character of a string's text that is not an escape or the closing
+    /// quote: a printable ASCII byte or one whole, valid UTF-8 sequence.
+    private func checkStringByte(at index: inout Int) throws(Failure) {
+        let lead = bytes[index]
+        if lead >= 0x20 && lead < 0x80 {
+            index += 1
+            return
+        }
+        if lead < 0x20 { throw failure("control character inside a string", at: index) }
+        // RFC 3629's table: the second byte's range depends on the lead (no overlong
+        // forms, no surrogates, nothing past U+10FFFF); the rest are 80...BF.
+        let length: Int, second: ClosedRange<UInt8>
+        switch lead {
+        case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+        case 0xE0: (length, second) = (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
+        case 0xED: (length, second) = (3, 0x80...0x9F)
+        case 0xF0: (length, second) = (4, 0x90...0xBF)
+        case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+        case 0xF4: (length, second) = (4, 0x80...0x8F)
+        default: throw failure("invalid UTF-8 inside a string", at: index)
+        }
+        guard index + length <= bytes.count, second.contains(bytes[index + 1]),
+              (2..<length).allSatisfy({ bytes[index + $0] & 0xC0 == 0x80 })
+        else { throw failure("invalid UTF-8 inside a string", at: index) }
+        index += length
+    }
+
+    /// Decodes the escape whose backslash is at `index`, `\u` escapes with their surrogate
+    /// pairs, and steps past it.
+    private func decodeEscape(at index: inout Int, into decoded: inout [UInt8]) throws(Failure) {
+        let backslash = index
+        guard index + 1 < bytes.count else { throw failure("unterminated escape", at: index + 1) }
+        let escape = bytes[index + 1]
+        index += 2
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
+        case UInt8(ascii: "b"): decoded.append(0x08)
+        case UInt8(ascii: "f"): decoded.append(0x0C)
+        case UInt8(ascii: "n"): decoded.append(0x0A)
+        case UInt8(ascii: "r"): decoded.append(0x0D)
+        case UInt8(ascii: "t"): decoded.append(0x09)
+        case UInt8(ascii: "u"):
+            var code = try hexQuad(at: &index)
+            if (0xD800..<0xDC00).contains(code) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else { throw failure("unpaired surrogate in \\u escape", at: index) }
+                index += 2
+                let low = try hexQuad(at: &index)
+                guard (0xDC00..<0xE000).contains(low) else { throw failure("unpaired surrogate in \\u escape", at: index) }
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00..<0xE000).contains(code) {
+                throw failure("unpaired surrogate in \\u escape", at: index)
+            }
+            // Surrogates were paired or refused above, so `code` is a scalar.
+            if let scalar = Unicode.Scalar(code), let units = Unicode.UTF8.encode(scalar) {
+                decoded.append(contentsOf: units)
+            }
+        default:
+            let shown = escape >= 0x20 && escape < 0x7F ? String(UnicodeScalar(escape)) : "\\u{\(String(escape, radix: 16))}"
+            throw failure("invalid escape '\\\(shown)'", at: backslash)
+        }
+    }
+
+    private func hexQuad(at index: inout Int) throws(Failure) -> UInt32 {
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else {
+                throw failure("expected four hex digits in \\u escape", at: index)
+            }
+            code = code * 16 + digit
+            index += 1
+        }
+        return code
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    // MARK: Whole values
+
+    /// Steps over one value of any kind, checking it as fully as a reader would.
+    mutating func skipValue() throws(Failure) {
+        guard let byte = peek() else { throw failure("unexpected end of input; expected a value") }
+        switch byte {
+        case UInt8(ascii: "\""):
+            if try plainString() == nil { _ = try escapedString() }
+        case UInt8(ascii: "{"):
+            if try openObject() {
+                repeat {
+                    _ = try memberName()
+                    try skipValue()
+                } while try continues(closing: UInt8(ascii: "}"))
+            }
+        case UInt8(ascii: "["):
+            if try openArray() {
+                repeat { try skipValue() } while try continues(closing: UInt8(ascii: "]"))
+            }
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number()
+        default: throw failure("unexpected character; expected a value")
+        }
+    }
+
+    /// The members of the JSON object that is the whole of `bytes`, each as the byte range
+    /// of its value, so that a nested config, events file or plan can be handed to its own
+    /// reader as it is. Every value is checked here; each nests within `maximumDepth` on
+    /// its own, as the reader it goes to would have it.
+    static func members(of bytes: [UInt8]) -> Result<[(key: String, value: Range<Int>)], Failure> {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(document: buffer)
+            var members: [(key: String, value: Range<Int>)] = []
+            do throws(Failure) {
+                guard scanner.peek() == UInt8(ascii: "{") else { throw scanner.failure("expected a JSON object '{'") }
+                if try scanner.openObject() {
+                    repeat {
+                        let key = try scanner.memberName()
+                        scanner.skipWhitespace()
+                        let start = scanner.position
+                        var value = JSONScanner(buffer, at: start)
+                        try value.skipValue()
+                        scanner.position = value.position
+                        members.append((key, start..<scanner.position))
+                    } while try scanner.continues(closing: UInt8(ascii: "}"))
+                }
+                try scanner.finish()
+                return .success(members)
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// The decoded bytes of `raw` when it is exactly one JSON string, quotes included.
+    static func decodedString(_ raw: [UInt8]) -> [UInt8]? {
+        raw.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer, at: 0)
+            guard let decoded = try? scanner.escapedString(), scanner.position == buffer.count else { return nil }
+            return decoded
+        }
+    }
+}
