@@ -75,6 +75,12 @@ struct Planner {
     /// By reminder: where the key its notifications' IDs start with comes among all keys
     /// in byte order, or -1 for a key whose IDs may sort otherwise (see `keyRanks(of:)`).
     let keyRanks: [Int]
+    /// By reminder: its times of day, for finding the slot an event names.
+    let timesOfDay: [[LocalTime]]
+    /// What the events' `done`, `skip` and `snooze` do, worked out once: each event names
+    /// its slot, so a plan drafted in many ranges resolves each event once, not once per
+    /// range.
+    private(set) var effects = ActionEffects()
 
     init(config: ReminderConfig, window: PlanningWindow, events: ReminderEvents = ReminderEvents()) {
         self.config = config
@@ -84,6 +90,8 @@ struct Planner {
         self.reminders = reminders
         self.renderer = NotificationRenderer(config: config, reminders: reminders, window: window)
         self.keyRanks = Self.keyRanks(of: reminders)
+        self.timesOfDay = reminders.map(\.schedule.timesOfDay.resolved)
+        if !events.actions.isEmpty { self.effects = actionEffects(events) }
     }
 
     /// `keyRanks` of the reminders.
@@ -186,14 +194,10 @@ struct Planner {
                 && (instants.map { instant < $0.upperBound && instant + lateness >= $0.lowerBound } ?? true)
         }
         var draft = PlanDraft(units: units, keyRanks: keyRanks)
-        var effects = ActionEffects()
         var removalsByUnit: [Int: UnitRemovals] = [:]
-        if !events.actions.isEmpty {
-            var unitIndex: [UnitKey: Int] = [:]
-            for index in units.indices { unitIndex[UnitKey(key: units[index].key, slot: units[index].slot)] = index }
-            effects = actionEffects(events, units: units, unitIndex: unitIndex)
-            for (key, removals) in effects.removals {
-                if let index = unitIndex[key] { removalsByUnit[index] = removals }
+        if !effects.removals.isEmpty {
+            for index in units.indices {
+                if let removals = effects.removals[UnitKey(key: units[index].key, slot: units[index].slot)] { removalsByUnit[index] = removals }
             }
         }
         draft.warnings = effects.warnings

@@ -141,8 +141,8 @@ extension Planner {
         var members: [MemberSlot] = []
         for index in reminders.indices where isGroup ? reminders[index].group == key : reminders[index].id == key {
             let timeline = window.timeline(of: reminders[index], covering: slot.date)
-            reminders[index].schedule.forEachSlot(onDates: slot.date...slot.date, timeline: timeline) { found in
-                if found.local == slot { members.append(MemberSlot(reminder: index, slot: found)) }
+            reminders[index].schedule.forEachSlot(at: slot, times: timesOfDay[index], timeline: timeline) { found in
+                members.append(MemberSlot(reminder: index, slot: found))
             }
         }
         guard let first = members.first else { return nil }
@@ -153,7 +153,7 @@ extension Planner {
 
     /// Applies `done`, `skip` and `snooze` events, and warns about unknown IDs (Planning
     /// rules, "Events and suppression").
-    func actionEffects(_ events: ReminderEvents, units: [NotificationUnit], unitIndex: [UnitKey: Int]) -> ActionEffects {
+    func actionEffects(_ events: ReminderEvents) -> ActionEffects {
         var effects = ActionEffects()
         // An event on {X}-snooze is an event on X.
         // So is an event on one of the snooze's follow-ups: done with the nag is done with X,
@@ -191,7 +191,7 @@ extension Planner {
                 unitKey = UnitKey(key: reference.key, slot: reference.slot)
                 isGroup = false
             }
-            let found = unitIndex[unitKey].map { units[$0] } ?? unit(key: unitKey.key, isGroup: isGroup, slot: reference.slot)
+            let found = unit(key: unitKey.key, isGroup: isGroup, slot: reference.slot)
             var positions: [Int] = []
             var asSingleMember = false
             if let found {

@@ -25,24 +25,41 @@ public struct Schedule: Sendable, Hashable {
         /// Every `minutes` from the window's start while not after its end.
         case every(minutes: Int, window: ClosedRange<LocalTime>)
 
-        /// The distinct times of day, ascending.
+        /// The distinct times of day, ascending. Planning asks for them once per date it
+        /// looks at (each event names one), so they are made without hashing: `every`
+        /// gives ascending minutes already, and the others are sorted (a spread over a
+        /// window in order is sorted already, which the sort finds in one pass).
         public var resolved: [LocalTime] {
-            var minutes: [Int]
+            var times: [LocalTime] = []
+            func append(minute: Int) {
+                // Ascending input: a repeat can only follow its twin.
+                guard let time = LocalTime(minuteOfDay: minute), times.last != time else { return }
+                times.append(time)
+            }
             switch self {
-            case .list(let times):
-                minutes = times.map(\.minuteOfDay)
+            case .list(let list):
+                times.reserveCapacity(list.count)
+                for minute in list.map(\.minuteOfDay).sorted() { append(minute: minute) }
             // Counts and steps outside what validation accepts give no times, never a trap
             // (a zero step) or a hang (a count of Int.max).
             case .spread(let count, let window):
                 guard (1...1440).contains(count) else { return [] }
                 let from = window.lowerBound.minuteOfDay
                 let span = window.upperBound.minuteOfDay - from
-                minutes = count == 1 ? [from] : (0..<count).map { from + $0 * span / (count - 1) }
+                let minutes = count == 1 ? [from] : (0..<count).map { from + $0 * span / (count - 1) }
+                times.reserveCapacity(count)
+                for minute in minutes.sorted() { append(minute: minute) }
             case .every(let step, let window):
                 guard (1...1440).contains(step) else { return [] }
-                minutes = Array(stride(from: window.lowerBound.minuteOfDay, through: window.upperBound.minuteOfDay, by: step))
+                var minute = window.lowerBound.minuteOfDay
+                let last = window.upperBound.minuteOfDay
+                times.reserveCapacity(max(0, (last - minute) / step + 1))
+                while minute <= last {
+                    append(minute: minute)
+                    minute += step
+                }
             }
-            return Set(minutes).sorted().compactMap(LocalTime.init(minuteOfDay:))
+            return times
         }
     }
 

@@ -68,6 +68,33 @@ extension Schedule {
         }
     }
 
+    /// Calls `visit` with the slots `forEachSlot` would visit on `local`'s date at
+    /// `local`'s time, without expanding the date: an event names one slot, and a schedule
+    /// every 5 minutes has 288 a day. `times` is `timesOfDay.resolved`, which the caller
+    /// makes once per reminder.
+    func forEachSlot(at local: LocalDateTime, times: [LocalTime], timeline: ZoneTimeline, _ visit: (Slot) -> Void) {
+        let date = local.date
+        guard frequency != .once else {
+            forEachSlot(onDates: date...date, timeline: timeline) { if $0.local == local { visit($0) } }
+            return
+        }
+        guard isExpandable, CivilDate.expandableDays.contains(date.dayNumber), !exceptions.contains(date),
+              start.map({ $0 <= date }) ?? true, end.map({ date <= $0 }) ?? true
+        else { return }
+        var fires = false
+        forEachFiringDate(from: date, through: date) { _ in fires = true }
+        // The times are ascending and distinct: a binary search finds the slot's place.
+        var low = 0, high = times.count
+        while low < high {
+            let middle = (low + high) / 2
+            if times[middle] < local.time { low = middle + 1 } else { high = middle }
+        }
+        guard fires, low < times.count, times[low] == local.time else { return }
+        let rotation = firingDatesBefore(date) * times.count + low
+        guard rotation < count ?? Int.max else { return }
+        visit(makeSlot(local, rotationIndex: rotation, timeline: timeline))
+    }
+
     /// Whether `count` leaves slots on a firing date: its first slot's place in the count
     /// is below it. Always true without `count`.
     func isWithinCount(_ date: CivilDate) -> Bool {

@@ -116,6 +116,19 @@ extension LongComputationTests {
                 schedule.forEachSlot(onDates: first...last, timeline: timeline) { engine.append($0) }
                 let expected = reference.slots(schedule, from: first, through: last)
                 #expect(engine == expected, "\(zone) \(first)…\(last) \(schedule)")
+                // The lookup of the one slot an event names finds each slot, and nothing at
+                // a time that has none.
+                let times = schedule.timesOfDay.resolved
+                #expect(times == ReferenceExpander.times(schedule.timesOfDay))
+                var probes = expected.map(\.local)
+                for _ in 0..<8 {
+                    probes.append(LocalDateTime(date: first.adding(days: random.int(0...(last.dayNumber - first.dayNumber))), time: random.time()))
+                }
+                for probe in probes {
+                    var found: [Slot] = []
+                    schedule.forEachSlot(at: probe, times: times, timeline: timeline) { found.append($0) }
+                    #expect(found == expected.filter { $0.local == probe }, "\(zone) \(probe) \(schedule)")
+                }
                 // The date-level answer agrees with the reference's slots, `count` included.
                 let referenceDates = Set(expected.map(\.local.date))
                 var date = first

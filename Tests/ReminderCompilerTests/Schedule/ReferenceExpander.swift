@@ -103,6 +103,24 @@ struct ReferenceExpander {
         fatalError("no instant found for a local time")
     }
 
+    /// The times of day by their definition: every minute the rule names, as a set, sorted.
+    static func times(_ times: Schedule.TimesOfDay) -> [LocalTime] {
+        var minutes = Set<Int>()
+        switch times {
+        case .list(let list): minutes = Set(list.map(\.minuteOfDay))
+        case .spread(let count, let window):
+            let from = window.lowerBound.minuteOfDay, to = window.upperBound.minuteOfDay
+            for index in 0..<count { minutes.insert(count == 1 ? from : from + index * (to - from) / (count - 1)) }
+        case .every(let step, let window):
+            var minute = window.lowerBound.minuteOfDay
+            while minute <= window.upperBound.minuteOfDay {
+                minutes.insert(minute)
+                minute += step
+            }
+        }
+        return minutes.sorted().map { LocalTime(minuteOfDay: $0)! }
+    }
+
     /// The slots on local dates first…last with their rotation index, k counted by walking
     /// every date from the anchor; with `count`, those whose k is below it.
     func slots(_ schedule: Schedule, from first: CivilDate, through last: CivilDate) -> [Slot] {
@@ -116,7 +134,7 @@ struct ReferenceExpander {
                 return Slot(local: slot, instant: instant, movedByGap: moved, rotationIndex: index)
             }
         }
-        let times = schedule.timesOfDay.resolved
+        let times = Self.times(schedule.timesOfDay)
         let anchorParts = schedule.anchor.components
         var date = midnight(anchorParts.year, anchorParts.month, anchorParts.day)
         let firstParts = first.components
