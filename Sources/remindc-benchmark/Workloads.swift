@@ -4,9 +4,11 @@
 enum Workloads {
     /// W2: 100 reminders over 365 days with no limit — daily ×3, weekly ×2 on three days,
     /// monthly on the 1st, 15th and last day, daily 4× in a window; every 10th grouped.
-    static func w2(horizonDays: Int = 365, lookbackHours: Int? = nil) -> String {
+    /// With another `reminderCount`, the same shape with more or fewer reminders, to show
+    /// that the cost of a notification does not grow with their number.
+    static func w2(horizonDays: Int = 365, lookbackHours: Int? = nil, reminderCount: Int = 100) -> String {
         var reminders = ""
-        for index in 0..<100 {
+        for index in 0..<reminderCount {
             let schedule: String
             switch index % 4 {
             case 0:

@@ -53,7 +53,8 @@ func writeWorkload(_ text: String, to path: String) {
 if let index = CommandLine.arguments.firstIndex(of: "--write-workloads"), index + 1 < CommandLine.arguments.count {
     let folder = CommandLine.arguments[index + 1]
     for (name, xml) in [("w1", Workloads.w1()), ("w2", Workloads.w2()), ("w2-3650", Workloads.w2(horizonDays: 3650)),
-                        ("w2-lookback", Workloads.w2(lookbackHours: 2))] {
+                        ("w2-lookback", Workloads.w2(lookbackHours: 2)), ("w2-10", Workloads.w2(reminderCount: 10)),
+                        ("w2-1000", Workloads.w2(reminderCount: 1000))] {
         writeWorkload(xml, to: "\(folder)/\(name).plist")
     }
     let now = InstantParsing.rfc3339("2026-11-22T08:00:00Z")!

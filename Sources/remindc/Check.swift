@@ -12,8 +12,10 @@ struct Check: ParsableCommand, ReportsDiagnostics {
     @Argument(help: "The config files (plist XML or JSON).")
     var configs: [String]
 
-    @Option(help: "The instant that \"in the past\" warnings compare with (RFC 3339); default: now. Given, the config is also planned from it, and the plan's warnings (coverage, shared numericIds) are reported as compile reports them.")
-    var now: String?
+    /// The same `--now` as `compile`'s, instant or local time. Given, the config is also
+    /// planned from it, and the plan's warnings (coverage, shared numericIds) are reported
+    /// as `compile` reports them.
+    @OptionGroup var moment: MomentOptions
 
     @OptionGroup var zone: ZoneOption
 
@@ -28,7 +30,7 @@ struct Check: ParsableCommand, ReportsDiagnostics {
     }
 
     func run() throws {
-        let instant = try CommandLineInput.instant(now)
+        let moment = try moment.resolve()
         var failed = false
         for path in configs {
             guard let bytes = CommandLineInput.readFile(path) else {
@@ -36,9 +38,12 @@ struct Check: ParsableCommand, ReportsDiagnostics {
                 continue
             }
             // With --now, check sees what compile sees: the plan's warnings too.
-            let diagnostics = now == nil
-                ? ReminderCompiler.check(bytes, path: path, options: ConfigOptions(timeZoneOverride: timeZone, now: instant)).diagnostics
-                : ReminderCompiler.compile(bytes, path: path, options: CompileOptions(now: .instant(instant), timeZone: timeZone)).diagnostics
+            let diagnostics: [Diagnostic]
+            if self.moment.now == nil, case .instant(let instant) = moment {
+                diagnostics = ReminderCompiler.check(bytes, path: path, options: ConfigOptions(timeZoneOverride: timeZone, now: instant)).diagnostics
+            } else {
+                diagnostics = ReminderCompiler.compile(bytes, path: path, options: CompileOptions(now: moment, timeZone: timeZone)).diagnostics
+            }
             DiagnosticPrinter.print(diagnostics)
             failed = failed || DiagnosticPrinter.fails(diagnostics)
         }

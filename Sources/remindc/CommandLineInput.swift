@@ -83,15 +83,6 @@ enum CommandLineInput {
         Int64(time(nil))
     }
 
-    /// The instant given by `--now`, or the current time.
-    static func instant(_ text: String?) throws -> Int64 {
-        guard let text else { return currentInstant() }
-        guard let instant = InstantParsing.rfc3339(text) else {
-            throw ValidationError("--now '\(text)' is not an RFC 3339 instant such as 2026-11-22T08:00:00Z")
-        }
-        return instant
-    }
-
     fileprivate static func unknownTimeZone(_ name: String) -> ValidationError {
         let suggestion = TimeZoneDatabase.system.suggestion(for: name).map { "; did you mean '\($0)'?" } ?? ""
         return ValidationError("--time-zone '\(name)' is not a zone of the tz database\(suggestion)")

@@ -17,6 +17,7 @@ struct Remindc: ParsableCommand {
     static func main() {
         let command: ParsableCommand
         do {
+            try checkSubcommandName(Array(CommandLine.arguments.dropFirst()))
             command = try parseAsRoot()
         } catch {
             exitReporting(error)
@@ -44,6 +45,16 @@ struct Remindc: ParsableCommand {
         if !DiagnosticPrinter.finish() { exitProcess(1) }
     }
 
+    /// A first argument that is no command's name is a mistyped command more often than a
+    /// file (`remindc compil x.plist`): it is refused by name, with the closest command.
+    private static func checkSubcommandName(_ arguments: [String]) throws {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !names.contains(first) else { return }
+        let suggestion = closestMatch(to: first, in: names).map { "; did you mean '\($0)'?" } ?? ""
+        throw CommandLineError("unknown command '\(first)'\(suggestion) (see 'remindc --help')")
+    }
+
     private static func exitReporting(_ error: any Error) -> Never {
         if let error = error as? CommandLineError {
             DiagnosticPrinter.printToolError(error.description)
@@ -55,7 +66,11 @@ struct Remindc: ParsableCommand {
         }
         let message = fullMessage(for: error)
         if !message.isEmpty {
-            StandardStream.error.write(message + "\n")
+            // One style for every error line: ArgumentParser's "Error: " becomes the
+            // "remindc: error: " that the other errors of the command line start with.
+            let prefix = "Error: "
+            let styled = message.hasPrefix(prefix) ? "remindc: error: " + message.dropFirst(prefix.count) : message
+            StandardStream.error.write(styled + "\n")
         }
         exitProcess(1)
     }

@@ -3,7 +3,7 @@
 /// Uses the optimal-string-alignment distance (Levenshtein plus swapped neighbours),
 /// compared without case, and also accepts a candidate that starts with `word` or is a
 /// prefix of it (`horizon` → `horizonDays`). Ties go to the earlier candidate.
-func closestMatch(to word: String, in candidates: [String]) -> String? {
+@_spi(Tooling) public func closestMatch(to word: String, in candidates: [String]) -> String? {
     // Names are short; a suggestion for a megabyte of text helps no one and costs seconds.
     guard word.utf8.count <= 256 else { return nil }
     let target = Array(word.lowercased())

@@ -52,10 +52,25 @@ struct CheckCommandTests {
     func invalidOptions() async throws {
         let badNow = try await remindc("check", "--now", "tomorrow", "examples/medication.plist")
         #expect(badNow.status == 1)
-        #expect(badNow.standardError.contains("--now 'tomorrow' is not an RFC 3339 instant"))
+        #expect(badNow.standardError.contains("--now 'tomorrow' is neither an RFC 3339 instant (2026-11-22T08:00:00Z) nor a local time"))
         let badZone = try await remindc("check", "--time-zone", "Europe/Pariss", "examples/medication.plist")
         #expect(badZone.status == 1)
         #expect(badZone.standardError.contains("did you mean 'Europe/Paris'?"))
+    }
+
+    @Test("check takes --now as compile does: a local time in the plan's zone reports what the same instant does")
+    func localNow() async throws {
+        // medication.plist plans in Europe/Berlin, an hour ahead of UTC in November.
+        let config = "examples/invalid/unknown-key.plist"
+        let local = try await remindc("check", "--now", "2026-11-22T09:00", "examples/medication.plist", config)
+        let instant = try await remindc("check", "--now", "2026-11-22T08:00:00Z", "examples/medication.plist", config)
+        #expect(local.status == 1 && instant.status == 1)
+        #expect(!local.standardError.isEmpty)
+        #expect(local.standardError == instant.standardError)
+        let compiled = try await remindc("compile", "--now", "2026-11-22T09:00", "examples/medication.plist")
+        let checked = try await remindc("check", "--now", "2026-11-22T09:00", "examples/medication.plist")
+        #expect(compiled.status == 0 && checked.status == 0, "\(checked.standardError)")
+        #expect(checked.standardError == compiled.standardError)
     }
 
     @Test("writes nothing: the examples folder is unchanged by check")

@@ -50,7 +50,29 @@ struct DiagnosticWordingTests {
     func negativeOptions(arguments: [String], message: String) async throws {
         let result = try await run(TestEnvironment.remindcExecutable, ["compile", "examples/medication.plist"] + arguments)
         #expect(result.status == 1)
-        #expect(result.standardError.hasPrefix("Error: \(message)\n"), "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("remindc: error: \(message)\n"), "\(result.standardError)")
+    }
+
+    @Test("a mistyped command is named, with the command meant", arguments: [
+        ("compil", "; did you mean 'compile'?"), ("chekc", "; did you mean 'check'?"), ("agnda", "; did you mean 'agenda'?"),
+        ("frobnicate", ""),
+    ])
+    func mistypedCommand(written: String, suggestion: String) async throws {
+        let result = try await remindc(written, "examples/medication.plist")
+        #expect(result.status == 1)
+        #expect(result.standardError == "remindc: error: unknown command '\(written)'\(suggestion) (see 'remindc --help')\n")
+    }
+
+    @Test("usage errors, tool errors and diagnostics start alike: a mistyped option, a missing file, a bad config")
+    func oneErrorStyle() async throws {
+        let option = try await remindc("compile", "examples/medication.plist", "--nwo", "2026-11-22T09:00")
+        #expect(option.standardError.hasPrefix("remindc: error: Unknown option '--nwo'. Did you mean '--now'?\n"), "\(option.standardError)")
+        let missing = try await remindc("compile", "no-such-file.plist")
+        #expect(missing.standardError.hasPrefix("remindc: error: "), "\(missing.standardError)")
+        for result in [option, missing] {
+            #expect(result.status == 1)
+            #expect(!result.standardError.contains("Error: "), "\(result.standardError)")
+        }
     }
 
     @Test("remindc --version names the release and the plan format")
