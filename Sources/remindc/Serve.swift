@@ -15,7 +15,7 @@ struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve check, plan and ics over HTTP (POST /v1/check, /v1/plan, /v1/ics; GET /healthz, /metrics).",
-        discussion: "Stateless: every request carries its config, events, now and previous plan. Stops on SIGTERM or SIGINT after the requests under way. Runs remindc-server from remindc's folder; `remindc serve --help` lists its options (--host, --port, --max-body-bytes, --time-limit). See schema/remindc-service.openapi.json."
+        discussion: "Stateless: every request carries its config, events, now and previous plan. Stops on SIGTERM or SIGINT after the requests under way. Runs remindc-server from remindc's folder; `remindc serve --help` lists its options (--host, --port, --max-body-bytes, --time-limit, --idle-timeout). See schema/remindc-service.openapi.json."
     )
 
     @Argument(parsing: .captureForPassthrough, help: "remindc-server's options.")
@@ -30,6 +30,16 @@ struct Serve: ParsableCommand {
         } ?? invoked
         let server = FilePath.join(FilePath.folder(of: own), "remindc-server")
         guard access(server, X_OK) == 0 else {
+            // Help works without the service: this command's own, and how to get the rest.
+            if options.contains("--help") || options.contains("-h") {
+                StandardStream.output.write(Remindc.helpMessage(for: Self.self) + "\n\n" + """
+                    The service's options (--host, --port, --max-body-bytes, --time-limit, \
+                    --idle-timeout) are listed by remindc-server, which is not built here: \
+                    build it with the package's Service trait (swift build --traits Service).
+
+                    """)
+                return
+            }
             throw CommandLineError("cannot serve: '\(server)' is missing; build it with the package's Service trait (swift build --traits Service)")
         }
         var pointers = ([server] + options).map { strdup($0) }

@@ -82,3 +82,30 @@ struct DiagnosticWordingTests {
         #expect(result.standardOutput == "remindc \(ReminderCompiler.version) (plan formatVersion 1, tzdata \(TimeZoneDatabase.system.version ?? "unknown"))\n")
     }
 }
+
+@Suite("serve --help")
+struct ServeHelpTests {
+    @Test("works without remindc-server: remindc's own help, and how to build the service")
+    func withoutServer() async throws {
+        // remindc alone in a folder, as a build without the Service trait leaves it.
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("remindc")
+        try FileManager.default.copyItem(at: TestEnvironment.remindcExecutable, to: copy)
+        let help = try await run(copy, ["serve", "--help"])
+        #expect(help.status == 0, "\(help.standardError)")
+        #expect(help.standardOutput.contains("USAGE: remindc serve"), "\(help.standardOutput)")
+        #expect(help.standardOutput.contains("swift build --traits Service"))
+        // Serving itself still says what is missing.
+        let serve = try await run(copy, ["serve", "--port", "0"])
+        #expect(serve.status == 1)
+        #expect(serve.standardError.hasPrefix("remindc: error: cannot serve: "), "\(serve.standardError)")
+    }
+
+    @Test("with remindc-server beside it, lists the service's options")
+    func withServer() async throws {
+        let help = try await remindc("serve", "--help")
+        #expect(help.status == 0, "\(help.standardError)")
+        #expect(help.standardOutput.contains("--idle-timeout"), "\(help.standardOutput)")
+    }
+}
