@@ -114,6 +114,7 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
                 try files.stage(at: ics, maximumBytes: ReminderCompiler.maximumCalendarBytes) { file in
                     try ICalendarExport.writeExpanded(calendarPlan, settings: CalendarSettings(parsed)) { try file.write(contentsOf: $0) }
                 }
+                if let note = ReminderCompiler.calendarCutNote(calendarPlan, at: parsed.location) { DiagnosticPrinter.print([note]) }
             } else {
                 // Every snooze of the window, also those the budget cut: the series leave out
                 // every snoozed occurrence.

@@ -309,6 +309,12 @@ extension DiagnosticMessage {
     static var planningStopped: Self {
         Self(id: "plan.stopped", "planning was stopped before it finished (a time limit ran out)")
     }
+    static func calendarCutByBudget(kept: Int, dropped: Int, until: String) -> Self {
+        Self(
+            id: "calendar.cut-by-budget",
+            "the calendar holds the plan's \(kept) notifications, up to \(until); the pending limit left \(dropped) more of the window to later plans, which calendarScope 'window' writes too (--ics-scope window on the command line)"
+        )
+    }
     static func outputTooLarge(_ output: String, limit: Int) -> Self {
         Self(
             id: "plan.output-too-large",

@@ -269,3 +269,15 @@ struct ExpandedCalendarStream {
         try writer.flush(to: sink)
     }
 }
+
+extension ReminderCompiler {
+    /// The note for an expanded calendar of the plan's notifications alone when the pending
+    /// limit left some of the window out: someone importing the file into a calendar would
+    /// otherwise see two weeks of a year without knowing why. Nil when nothing was left out.
+    @_spi(Tooling) public static func calendarCutNote(_ plan: Plan, at location: SourceLocation) -> Diagnostic? {
+        guard plan.dropped > 0 else { return nil }
+        // A plan that dropped notifications kept as many as the budget holds.
+        let kept = max(0, plan.pendingLimit - plan.reservedSlots)
+        return Diagnostic(.note, at: location, .calendarCutByBudget(kept: kept, dropped: plan.dropped, until: plan.coveredUntil.rfc3339))
+    }
+}

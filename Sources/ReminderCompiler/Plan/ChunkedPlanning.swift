@@ -197,6 +197,11 @@ import Dispatch
         if let expandedSink, let start = calendarStart {
             let stream = calendarStream ?? Box(calendar(start, firstEvent: nil))
             try calendarWriter.finish { try stream.value.finish(to: expandedSink) }
+            if let note = ReminderCompiler.calendarCutNote(outline.plan, at: config.location) {
+                var collector = DiagnosticCollector()
+                collector.append(contentsOf: outline.diagnostics + [note])
+                return collector.sorted
+            }
         } else if let icsSink {
             var recurringOutline = outline.plan
             recurringOutline.notifications = keptSnoozes

@@ -6,6 +6,26 @@ import Testing
 /// plan stays budgeted.
 @Suite("Calendar scope")
 struct CalendarScopeTests {
+    @Test("a calendar the budget cut says so in a note, on both ways the command line writes it; a whole one says nothing",
+          arguments: [[], ["--html", "HTML"]])
+    func cutCalendarNote(_ extra: [String]) async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = extra.map { $0 == "HTML" ? folder.appendingPathComponent("plan.html").path : $0 }
+        let base = ["compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", folder.appendingPathComponent("plan.json").path,
+                    "--ics", folder.appendingPathComponent("plan.ics").path] + arguments
+        let cut = try await remindc(base + ["--warnings-as-errors"])
+        #expect(cut.status == 0, "\(cut.standardError)")
+        // 98 notifications in the window, 64 kept (the hand count in the Calendars article).
+        #expect(cut.standardError == "examples/medication.plist:13:1: note: the calendar holds the plan's 64 notifications, up to 2026-12-01T09:50:00+01:00; the pending limit left 34 more of the window to later plans, which calendarScope 'window' writes too (--ics-scope window on the command line)\n")
+        let ics = String(decoding: try Data(contentsOf: folder.appendingPathComponent("plan.ics")), as: UTF8.self)
+        #expect(ics.components(separatedBy: "BEGIN:VEVENT").count - 1 == 64)
+        for whole in [["--ics-scope", "window"], ["--pending-limit", "0"], ["--ics-style", "recurring"]] {
+            let result = try await remindc(base + whole)
+            #expect(result.status == 0 && result.standardError.isEmpty, "\(whole): \(result.standardError)")
+        }
+    }
+
     @Test("window: the calendar is the unbudgeted compile's calendar, byte for byte; the plan stays budgeted",
           arguments: [["--ics-scope", "window"], ["--ics-scope", "window", "--previous", "PREVIOUS", "--diff", "DIFF"], ["CONFIG-SCOPE"]])
     func window(_ extra: [String]) async throws {
