@@ -7,10 +7,7 @@ import PackagePlugin
 @main
 struct RemindcCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        guard arguments.first == "check" else {
-            Diagnostics.error("usage: swift package remindc check [remindc check options]")
-            throw CommandFailure.usage
-        }
+        guard arguments.first == "check" else { throw CommandFailure.usage }
         let configs = context.package.targets.compactMap { $0 as? SourceModuleTarget }
             .flatMap { $0.sourceFiles.map(\.url) }
             .filter { $0.lastPathComponent.hasSuffix(".reminders.plist") }
@@ -24,13 +21,19 @@ struct RemindcCommandPlugin: CommandPlugin {
         process.arguments = ["check"] + arguments.dropFirst() + configs
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            Diagnostics.error("remindc check found errors in the package's reminder configs")
-            throw CommandFailure.checkFailed
-        }
+        guard process.terminationStatus == 0 else { throw CommandFailure.checkFailed }
     }
 
-    enum CommandFailure: Error {
+    /// Why the command failed. SwiftPM prints a thrown error as `error: ` and its
+    /// description, so the description is the one line the user reads.
+    enum CommandFailure: Error, CustomStringConvertible {
         case usage, checkFailed
+
+        var description: String {
+            switch self {
+            case .usage: "usage: swift package remindc check [remindc check options]"
+            case .checkFailed: "remindc check found errors in the package's reminder configs"
+            }
+        }
     }
 }
