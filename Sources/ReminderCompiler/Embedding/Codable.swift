@@ -134,7 +134,7 @@ extension PlannedNotification: Codable {
 extension Plan: Codable {
     private enum CodingKeys: String, CodingKey {
         case formatVersion, timeZone, tzdataVersion, calendarName, uidDomain, configDigest, now, windowEnd, pendingLimit, reservedSlots, coveredUntil, dropped, categories
-        case notifications, suppressed, warnings, seriesSequences
+        case notifications, suppressed, warnings, seriesSequences, reminderDigests, reminderRevisions
     }
 
     /// Reads a plan JSON file of `formatVersion` 1.
@@ -156,6 +156,8 @@ extension Plan: Codable {
             tzdataVersion: try container.decodeIfPresent(String.self, forKey: .tzdataVersion)
         )
         seriesSequences = try container.decodeIfPresent([String: Int].self, forKey: .seriesSequences) ?? [:]
+        reminderDigests = try container.decodeIfPresent([String: String].self, forKey: .reminderDigests) ?? [:]
+        reminderRevisions = try container.decodeIfPresent([String: Int].self, forKey: .reminderRevisions) ?? [:]
         calendarName = try container.decodeIfPresent(String.self, forKey: .calendarName)
         uidDomain = try container.decodeIfPresent(String.self, forKey: .uidDomain)
         configDigest = try container.decodeIfPresent(String.self, forKey: .configDigest)
@@ -181,6 +183,8 @@ extension Plan: Codable {
         try container.encode(suppressed, forKey: .suppressed)
         try container.encode(warnings, forKey: .warnings)
         if !seriesSequences.isEmpty { try container.encode(seriesSequences, forKey: .seriesSequences) }
+        if !reminderDigests.isEmpty { try container.encode(reminderDigests, forKey: .reminderDigests) }
+        if !reminderRevisions.isEmpty { try container.encode(reminderRevisions, forKey: .reminderRevisions) }
     }
 }
 

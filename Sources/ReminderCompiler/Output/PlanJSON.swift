@@ -19,7 +19,7 @@ public enum PlanJSON {
     ) rethrows {
         var stream = PlanJSONStream(header: plan, chunkSize: chunkSize)
         try stream.append(contentsOf: plan.notifications, to: sink)
-        try stream.finish(suppressed: plan.suppressed, warnings: plan.warnings, seriesSequences: plan.seriesSequences, to: sink)
+        try stream.finish(closing: plan, to: sink)
     }
 
     /// Categories by id, each an array of actions.
@@ -248,14 +248,13 @@ struct PlanJSONStream {
         }
     }
 
-    mutating func finish(
-        suppressed: [SuppressedNotification], warnings: [String], seriesSequences: [String: Int],
-        to sink: (UnsafeRawBufferPointer) throws -> Void
-    ) rethrows {
+    /// Writes the fields after the notifications: those of `plan` (its notifications are
+    /// not read), known only once every notification was planned.
+    mutating func finish(closing plan: Plan, to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         writer.endArray()
         writer.fieldName("suppressed")
         writer.beginArray()
-        for entry in suppressed {
+        for entry in plan.suppressed {
             writer.element()
             writer.beginObject()
             writer.field("id", entry.id)
@@ -265,16 +264,24 @@ struct PlanJSONStream {
             writer.endObject()
         }
         writer.endArray()
-        writer.field("warnings", warnings)
+        writer.field("warnings", plan.warnings)
         // Only after a change, so that plans without one keep their bytes.
-        if !seriesSequences.isEmpty {
-            writer.fieldName("seriesSequences")
-            writer.beginObject()
-            for (series, sequence) in seriesSequences.sorted(by: { $0.key < $1.key }) { writer.field(named: series, sequence) }
-            writer.endObject()
-        }
+        writeObject("seriesSequences", plan.seriesSequences) { writer, series, sequence in writer.field(named: series, sequence) }
+        writeObject("reminderDigests", plan.reminderDigests) { writer, reminder, digest in writer.field(named: reminder, digest) }
+        writeObject("reminderRevisions", plan.reminderRevisions) { writer, reminder, revision in writer.field(named: reminder, revision) }
         writer.endObject()
         writer.append("\n")
         try writer.flush(to: sink)
+    }
+
+    /// A map written as an object with its keys sorted, or nothing when it is empty.
+    private mutating func writeObject<Value>(
+        _ name: StaticString, _ values: [String: Value], _ writeMember: (inout JSONWriter, String, Value) -> Void
+    ) {
+        guard !values.isEmpty else { return }
+        writer.fieldName(name)
+        writer.beginObject()
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) { writeMember(&writer, key, value) }
+        writer.endObject()
     }
 }

@@ -63,6 +63,7 @@ extension ICalendarExport {
             let series = RecurringSeries(
                 reminder: reminder, window: reminderWindow, rules: reminderWindow.rules, quietTimeline: window.timeline, planRules: rules,
                 suppressed: suppressedMembers, silencedFollowUps: silencedFollowUps, sequences: plan.seriesSequences,
+                revision: plan.reminderRevisions[reminder.id] ?? 0,
                 quietHours: reminder.observesQuietHours(at: reminder.interruptionLevel) ? config.quietHours : nil
             )
             for event in series
@@ -126,8 +127,18 @@ struct RecurringSeries {
     /// The plan's `seriesSequences`: every event of the reminder at a time of day (the
     /// series, and occurrences written on their own) carries its series' number.
     let sequences: [String: Int]
+    /// The plan's `reminderRevisions` entry for the reminder: how often its definition
+    /// changed, added to each series' number so that a change is seen however far the
+    /// plans lie apart.
+    let revision: Int
     /// The config's quiet hours where they apply to the reminder's own notifications.
     let quietHours: QuietHours?
+
+    /// The `SEQUENCE` of the series at `time`: both parts only ever grow, so their sum does,
+    /// capped at the largest `INTEGER` iCalendar allows.
+    func sequence(at time: LocalTime) -> Int {
+        min(Int(Int32.max), (sequences[NotificationID.series(reminder.id, time: time)] ?? 0) + revision)
+    }
 
     struct Event {
         /// Content lines, already escaped where TEXT.
@@ -251,7 +262,7 @@ struct RecurringSeries {
         if reminder.bodies.isEmpty, !reminder.body.isEmpty {
             lines.append(("DESCRIPTION", ICalendarWriter.escapeText(reminder.body)))
         }
-        lines.append(("SEQUENCE", String(sequences[NotificationID.series(reminder.id, time: time)] ?? 0)))
+        lines.append(("SEQUENCE", String(sequence(at: time))))
         if let category = reminder.category { lines.append(("CATEGORIES", ICalendarWriter.escapeText(category))) }
         lines.append(("TRANSP", "TRANSPARENT"))
         lines += alarm(trigger: "PT0S", description: reminder.title)

@@ -189,10 +189,7 @@ import Dispatch
         }
         let planStreamDone = planStream!
         try planWriter.finish {
-            try planStreamDone.value.finish(
-                suppressed: outline.plan.suppressed, warnings: outline.plan.warnings, seriesSequences: outline.plan.seriesSequences,
-                to: planSink
-            )
+            try planStreamDone.value.finish(closing: outline.plan, to: planSink)
         }
         if let expandedSink, let start = calendarStart {
             let stream = calendarStream ?? Box(calendar(start, firstEvent: nil))
@@ -392,7 +389,11 @@ import Dispatch
         var outline = header(dropped: unlimited ? 0 : summary.total - min(summary.total, capacity), coveredUntil: coveredUntil)
         outline.suppressed = summary.suppressed
         outline.warnings = sorted.filter { $0.severity == .warning }.map(\.message.text)
-        outline.seriesSequences = sequences?.seriesSequences(coveredUntil: coveredUntil.seconds) ?? [:]
+        if let sequences {
+            (outline.seriesSequences, outline.reminderRevisions) = sequences.sequences(
+                coveredUntil: coveredUntil.seconds, digests: outline.reminderDigests
+            )
+        }
         return .success(DriveOutline(plan: outline, validated: validated, diagnostics: sorted))
     }
 

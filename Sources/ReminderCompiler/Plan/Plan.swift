@@ -37,6 +37,14 @@ public struct Plan: Sendable, Hashable {
     /// before it, by series ID (`NotificationID.series`); a series not listed has 0.
     /// Counted by `ReminderCompiler.carrySequences(into:from:)`.
     public var seriesSequences: [String: Int] = [:]
+    /// By reminder id: sixteen hex digits of everything in the config that shapes the
+    /// reminder's calendar events (`ReminderCompiler.reminderDigest`), so that the next
+    /// plan sees a change even where the two plans share no notification of it.
+    public var reminderDigests: [String: String] = [:]
+    /// By reminder id: how many times its digest changed from plan to plan; added to the
+    /// `SEQUENCE` of each of its series. A reminder not listed has 0. Entries stay when a
+    /// reminder is removed, so that a sequence never goes back.
+    public var reminderRevisions: [String: Int] = [:]
 
     /// Creates a plan.
     public init(
@@ -66,6 +74,9 @@ extension Plan {
         calendarName = config.calendarName
         uidDomain = config.uidDomain
         configDigest = config.sourceDigest
+        for reminder in config.reminders where reminder.enabled {
+            reminderDigests[reminder.id] = ReminderCompiler.reminderDigest(reminder, in: config, planZone: timeZone)
+        }
     }
 }
 

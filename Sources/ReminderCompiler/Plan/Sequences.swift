@@ -6,13 +6,19 @@
 /// the earlier of the two `coveredUntil`. Instances that only enter at the window's end or
 /// leave it at its start are the window moving on, not a change. Notifications are handed
 /// in one at a time, so a plan written in chunks counts exactly as a whole one.
+///
+/// Instances see only where both plans hold notifications. A change to a reminder's
+/// definition is seen however far apart the plans lie, and for series beyond either
+/// plan's budget: each plan records a digest of every reminder (`reminderDigests`), and a
+/// changed digest counts up the reminder's revision, which every series of it adds.
 final class SequenceCarrier {
     private let previous: Plan
     private let now: Int64
     private var indexByID: [String: Int] = [:]
     private var matched: [Bool]
-    /// The series with a change after `now`, and the instant of their earliest change.
-    private var earliestChange: [String: Int64] = [:]
+    /// The series with a change after `now`: the instant of their earliest change, and
+    /// their reminder.
+    private var earliestChange: [String: (instant: Int64, reminder: String)] = [:]
 
     init(_ previous: Plan, now: Int64) {
         self.previous = previous
@@ -35,18 +41,29 @@ final class SequenceCarrier {
         if changed { noteSeriesChange(notification) }
     }
 
-    /// The new plan's `seriesSequences`, once every notification was carried: the previous
-    /// numbers, each changed series' counted up by one.
-    func seriesSequences(coveredUntil: Int64) -> [String: Int] {
+    /// The new plan's `seriesSequences` and `reminderRevisions`, once every notification
+    /// was carried. A reminder whose digest changed counts up its revision, which every
+    /// series of it carries; the other series count up their own number where one of
+    /// their instances changed. So one change counts once. A previous plan without
+    /// digests (written before them) counts by instances alone.
+    func sequences(coveredUntil: Int64, digests: [String: String]) -> (series: [String: Int], revisions: [String: Int]) {
+        var revisions = previous.reminderRevisions
+        var revised: Set<String> = []
+        for (reminder, digest) in digests {
+            if let before = previous.reminderDigests[reminder], before != digest {
+                revisions[reminder] = Self.countedUp(revisions[reminder] ?? 0)
+                revised.insert(reminder)
+            }
+        }
         for index in previous.notifications.indices where !matched[index] {
             noteSeriesChange(previous.notifications[index])
         }
         let completeUntil = min(coveredUntil, previous.coveredUntil.seconds)
         var sequences = previous.seriesSequences
-        for (series, instant) in earliestChange where instant < completeUntil {
+        for (series, change) in earliestChange where change.instant < completeUntil && !revised.contains(change.reminder) {
             sequences[series] = Self.countedUp(sequences[series] ?? 0)
         }
-        return sequences
+        return (sequences, revisions)
     }
 
     /// One more, up to the largest `INTEGER` iCalendar allows (a plan read from a file has
@@ -61,7 +78,7 @@ final class SequenceCarrier {
         guard instant > now, notification.kind != .snooze else { return }
         for reminder in notification.reminders {
             let series = NotificationID.series(reminder, time: notification.slot.time)
-            earliestChange[series] = min(earliestChange[series] ?? instant, instant)
+            earliestChange[series] = (min(earliestChange[series]?.instant ?? instant, instant), reminder)
         }
     }
 }
@@ -73,6 +90,39 @@ extension ReminderCompiler {
     public static func carrySequences(into plan: inout Plan, from previous: Plan) {
         let carrier = SequenceCarrier(previous, now: plan.now.seconds)
         for index in plan.notifications.indices { carrier.carry(into: &plan.notifications[index]) }
-        plan.seriesSequences = carrier.seriesSequences(coveredUntil: plan.coveredUntil.seconds)
+        (plan.seriesSequences, plan.reminderRevisions) = carrier.sequences(coveredUntil: plan.coveredUntil.seconds, digests: plan.reminderDigests)
+    }
+
+    /// Sixteen hex digits of everything that shapes a reminder's calendar events: its own
+    /// fields but its place in the file, the plan's zone and the quiet hours. Sets and
+    /// dictionaries are written sorted, so the digest is the same in every process.
+    public static func reminderDigest(_ reminder: Reminder, in config: ReminderConfig, planZone: String) -> String {
+        let schedule = reminder.schedule
+        let followUp = reminder.followUp.map { followUp in
+            "\(followUp.afterMinutes)|\(followUp.title ?? "-")|\(followUp.body ?? "-")|\(followUp.interruptionLevel?.rawValue ?? "-")|"
+                + "\(followUp.repeatCount)|\(followUp.everyMinutes.map(String.init) ?? "-")"
+        }
+        let quiet = config.quietHours.map { "\($0.from)-\($0.until) \($0.action.rawValue)" }
+        let parts: [String] = [
+            reminder.id, reminder.title, reminder.body, reminder.bodies.joined(separator: "\u{1F}"), String(reminder.enabled),
+            schedule.frequency.rawValue, String(describing: schedule.timesOfDay),
+            schedule.weekdays.map(\.rawValue).sorted().map(String.init).joined(separator: ","),
+            schedule.monthDays.map(String.init).joined(separator: ","), schedule.weekdayOrdinals.map(\.description).joined(separator: ","),
+            schedule.missingDays.rawValue, schedule.months.map(String.init).joined(separator: ","), String(schedule.interval),
+            schedule.count.map(String.init) ?? "-", schedule.start.map(String.init(describing:)) ?? "-",
+            schedule.end.map(String.init(describing:)) ?? "-", schedule.exceptions.sorted().map(String.init(describing:)).joined(separator: ","),
+            schedule.at.map(String.init(describing:)).joined(separator: ","),
+            reminder.group ?? "-", reminder.activity, reminder.lookback.map(String.init(describing:)) ?? "-", followUp ?? "-",
+            reminder.interruptionLevel.rawValue, reminder.category ?? "-", reminder.sound ?? "-", reminder.threadID ?? "-",
+            reminder.userInfo.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1F}"),
+            String(reminder.durationMinutes), String(reminder.replacesEarlier), reminder.quietHours.map(String.init) ?? "-",
+            reminder.timeZone ?? "-", planZone, quiet ?? "-",
+        ]
+        var hash = FingerprintHash()
+        for part in parts { hash.add(part) }
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            FingerprintHash.putHexDigits(of: hash.value, at: buffer.baseAddress!)
+            return 16
+        }
     }
 }

@@ -180,7 +180,7 @@ struct FastPlanReader {
         var limit: Int?, reserved: Int?, dropped: Int?
         var categories: [String: [NotificationAction]]?
         var hasNotifications = false, suppressed: [SuppressedNotification]?, warnings: [String]?
-        var seriesSequences: [String: Int] = [:]
+        var seriesSequences: [String: Int] = [:], reminderDigests: [String: String] = [:], reminderRevisions: [String: Int] = [:]
         var calendarName: String?, uidDomain: String?, configDigest: String?
         try object(known: .plan) { reader, key in
             switch key {
@@ -205,12 +205,9 @@ struct FastPlanReader {
                 try reader.array { list.append(try $0.suppressedEntry()) }
                 suppressed = list
             case "warnings": warnings = try reader.strings()
-            case "seriesSequences":
-                try reader.object(known: nil) { reader, series in
-                    let sequence = try reader.integer()
-                    guard (0...Int(Int32.max)).contains(sequence) else { throw GiveUp() }
-                    seriesSequences[series] = sequence
-                }
+            case "seriesSequences": seriesSequences = try reader.sequences()
+            case "reminderDigests": try reader.object(known: nil) { reader, reminder in reminderDigests[reminder] = try reader.string() }
+            case "reminderRevisions": reminderRevisions = try reader.sequences()
             default: throw GiveUp()
             }
         }
@@ -224,6 +221,8 @@ struct FastPlanReader {
             suppressed: suppressed, warnings: warnings, tzdataVersion: tzdata
         )
         plan.seriesSequences = seriesSequences
+        plan.reminderDigests = reminderDigests
+        plan.reminderRevisions = reminderRevisions
         plan.calendarName = calendarName
         // Anything a writer would put into a calendar UID unchecked goes to PlanReader,
         // which says where it is wrong.
@@ -231,6 +230,17 @@ struct FastPlanReader {
         plan.uidDomain = uidDomain
         plan.configDigest = configDigest
         return plan
+    }
+
+    /// An object of sequence numbers, each 0 to the largest `INTEGER` of iCalendar.
+    private mutating func sequences() throws -> [String: Int] {
+        var sequences: [String: Int] = [:]
+        try object(known: nil) { reader, key in
+            let sequence = try reader.integer()
+            guard (0...Int(Int32.max)).contains(sequence) else { throw GiveUp() }
+            sequences[key] = sequence
+        }
+        return sequences
     }
 
     private mutating func categories() throws -> [String: [NotificationAction]] {

@@ -3,10 +3,12 @@
 enum PlanReader {
     static let planKeys = [
         "formatVersion", "timeZone", "tzdataVersion", "calendarName", "uidDomain", "configDigest", "now", "windowEnd", "pendingLimit", "reservedSlots", "coveredUntil", "dropped",
-        "categories", "notifications", "suppressed", "warnings", "seriesSequences",
+        "categories", "notifications", "suppressed", "warnings", "seriesSequences", "reminderDigests", "reminderRevisions",
     ]
     /// Keys a plan may leave out: added after the first plans, or known only sometimes.
-    static let optionalPlanKeys: Set = ["tzdataVersion", "calendarName", "uidDomain", "configDigest", "seriesSequences"]
+    static let optionalPlanKeys: Set = [
+        "tzdataVersion", "calendarName", "uidDomain", "configDigest", "seriesSequences", "reminderDigests", "reminderRevisions",
+    ]
     static let notificationKeys = [
         "id", "kind", "fireAt", "deferredFrom", "slot", "timeZone", "reminders", "group", "parent", "title", "body", "interruptionLevel", "category",
         "sound", "threadID", "userInfo", "replaces", "durationMinutes", "numericId", "fingerprint", "sequence",
@@ -73,18 +75,23 @@ enum PlanReader {
         }
         let suppressed = (reader.array("suppressed", in: fields) ?? []).compactMap { suppressedEntry($0, reader: &reader) }
         let warnings = (reader.array("warnings", in: fields) ?? []).compactMap { reader.string($0, key: "warnings") }
-        var seriesSequences: [String: Int] = [:]
-        if let entry = fields["seriesSequences"] {
-            if case .dictionary(let dictionary) = entry.value.value {
-                for series in dictionary.entries {
-                    seriesSequences[series.key] = reader.integer(
-                        series.value, key: series.key, range: 0...Int64(Int32.max), rangeText: "0 to 2147483647"
-                    )
-                }
-            } else {
-                reader.reportWrongType(entry.value, key: "seriesSequences", expected: "an object")
+        /// An optional object whose members' values `value` reads.
+        func map<Value>(_ key: String, _ value: (PlistNode, String, inout FieldReader) -> Value?) -> [String: Value] {
+            var values: [String: Value] = [:]
+            guard let entry = fields[key] else { return values }
+            guard case .dictionary(let dictionary) = entry.value.value else {
+                reader.reportWrongType(entry.value, key: key, expected: "an object")
+                return values
             }
+            for member in dictionary.entries { values[member.key] = value(member.value, member.key, &reader) }
+            return values
         }
+        func sequence(_ node: PlistNode, _ key: String, _ reader: inout FieldReader) -> Int? {
+            reader.integer(node, key: key, range: 0...Int64(Int32.max), rangeText: "0 to 2147483647")
+        }
+        let seriesSequences = map("seriesSequences", sequence)
+        let reminderDigests = map("reminderDigests") { node, key, reader in reader.string(node, key: key) }
+        let reminderRevisions = map("reminderRevisions", sequence)
         // The UID domain goes into every calendar UID: only what a config may give is read.
         let uidDomain = reader.string("uidDomain", in: fields, nonEmpty: true)
         if let uidDomain, !ConfigValueParsing.isValidDomain(uidDomain) {
@@ -99,6 +106,8 @@ enum PlanReader {
             suppressed: suppressed, warnings: warnings, tzdataVersion: reader.string("tzdataVersion", in: fields, nonEmpty: true)
         )
         plan.seriesSequences = seriesSequences
+        plan.reminderDigests = reminderDigests
+        plan.reminderRevisions = reminderRevisions
         plan.calendarName = reader.string("calendarName", in: fields, nonEmpty: true)
         plan.uidDomain = uidDomain
         plan.configDigest = reader.string("configDigest", in: fields, nonEmpty: true)

@@ -81,21 +81,53 @@ struct SeriesSequenceTests {
         let renamedWalk = Self.walk.replacingOccurrences(of: "Title walk", with: "Evening walk")
         let done = #"{ "events": [ { "occurrence": "water-20261126-1500", "action": "done" } ] }"#
         let changed = try await Self.compile(Self.water + renamedWalk, now: "2026-11-23T08:00:00Z", previous: same.planPath, events: done, in: folder, name: "c")
+        // The rename counts up the walk's revision, which its series add; the done water
+        // occurrence counts up its series.
         #expect(Self.sequences(in: changed.calendar) == ["walk-1800": 1, "water-0900": 0, "water-1500": 1])
-        #expect(changed.plan.seriesSequences == ["walk-1800": 1, "water-1500": 1])
+        #expect(changed.plan.seriesSequences == ["water-1500": 1])
+        #expect(changed.plan.reminderRevisions == ["walk": 1])
 
         // Compiled again unchanged: the numbers stay (they are not reset).
         let kept = try await Self.compile(Self.water + renamedWalk, now: "2026-11-24T08:00:00Z", previous: changed.planPath, events: done, in: folder, name: "d")
         #expect(Self.sequences(in: kept.calendar) == ["walk-1800": 1, "water-0900": 0, "water-1500": 1])
 
-        // The walk moves to 18:30: the 18:00 series loses its instances (its number stays
-        // in the plan, should it come back) and the 18:30 one gains some; a new body
-        // changes both water series.
+        // The walk moves to 18:30 and the water gets a body: both reminders changed, so
+        // both revisions count up once, and their series with them (the new 18:30 series
+        // starts at the walk's revision); no series counts a second time for it.
         let movedWalk = renamedWalk.replacingOccurrences(of: "18:00", with: "18:30")
         let newBody = Self.water.replacingOccurrences(of: "<key>schedule</key>", with: "<key>body</key><string>A glass.</string><key>schedule</key>")
         let moved = try await Self.compile(newBody + movedWalk, now: "2026-11-24T09:00:00Z", previous: kept.planPath, events: done, in: folder, name: "e")
-        #expect(Self.sequences(in: moved.calendar) == ["walk-1830": 1, "water-0900": 1, "water-1500": 2])
-        #expect(moved.plan.seriesSequences == ["walk-1800": 2, "walk-1830": 1, "water-0900": 1, "water-1500": 2])
+        #expect(Self.sequences(in: moved.calendar) == ["walk-1830": 2, "water-0900": 1, "water-1500": 2])
+        #expect(moved.plan.seriesSequences == ["water-1500": 1])
+        #expect(moved.plan.reminderRevisions == ["walk": 2, "water": 1])
+    }
+
+    @Test("a reminder changed where the two plans share no notification still counts up: after the previous window, and past its budget")
+    func changesOutsideTheOverlap() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A monthly reminder on the 28th: past the 10-day window of a plan made on the 22nd.
+        let monthly = reminderXML("rent", schedule: "<key>frequency</key><string>monthly</string><key>days</key><array><integer>28</integer></array><key>times</key><array><string>10:00</string></array>")
+        let first = try await Self.compile(Self.water + monthly, now: "2026-11-12T06:00:00Z", previous: nil, events: nil, in: folder, name: "a")
+        #expect(Set(first.plan.reminderDigests.keys) == ["water", "rent"])
+        #expect(first.plan.reminderDigests.values.allSatisfy { $0.count == 16 && $0.allSatisfy(\.isHexDigit) })
+        #expect(first.plan.reminderRevisions.isEmpty)
+        // A month later, well after the first plan's window, the water's title changed.
+        let renamedWater = Self.water.replacingOccurrences(of: "Title water", with: "Drink water")
+        #expect(renamedWater != Self.water)
+        let later = try await Self.compile(renamedWater + monthly, now: "2026-12-20T06:00:00Z", previous: first.planPath, events: nil, in: folder, name: "b")
+        #expect(Self.sequences(in: later.calendar) == ["water-0900": 1, "water-1500": 1, "rent-1000": 0])
+        #expect(later.plan.reminderRevisions == ["water": 1])
+        // The next day the rent's time changes; its only instance lies past both windows.
+        let movedRent = monthly.replacingOccurrences(of: "10:00", with: "11:00")
+        let next = try await Self.compile(renamedWater + movedRent, now: "2026-12-21T06:00:00Z", previous: later.planPath, events: nil, in: folder, name: "c")
+        #expect(Self.sequences(in: next.calendar) == ["water-0900": 1, "water-1500": 1, "rent-1100": 1])
+        #expect(next.plan.reminderRevisions == ["water": 1, "rent": 1])
+        // Unchanged, the numbers stay; a reminder taken out keeps its count in the plan.
+        let without = try await Self.compile(renamedWater, now: "2026-12-22T06:00:00Z", previous: next.planPath, events: nil, in: folder, name: "d")
+        #expect(Self.sequences(in: without.calendar) == ["water-0900": 1, "water-1500": 1])
+        #expect(without.plan.reminderRevisions == ["water": 1, "rent": 1])
+        #expect(Set(without.plan.reminderDigests.keys) == ["water"])
     }
 
     @Test("seriesSequences survive the plan readers and Codable; a bad value is located")
