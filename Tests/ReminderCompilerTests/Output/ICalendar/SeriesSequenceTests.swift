@@ -102,6 +102,27 @@ struct SeriesSequenceTests {
         #expect(moved.plan.reminderRevisions == ["walk": 2, "water": 1])
     }
 
+    @Test("a digest is the same in every process: sets and maps are taken in order")
+    func digestsAreStable() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let weekly = reminderXML("gym", schedule: """
+            <key>frequency</key><string>weekly</string><key>weekdays</key><array><string>monday</string><string>wednesday</string>\
+            <string>friday</string><string>sunday</string></array><key>times</key><array><string>07:00</string></array>\
+            <key>except</key><array><string>2026-12-25</string><string>2026-12-31</string><string>2027-01-01</string></array>
+            """)
+        let withUserInfo = weekly.replacingOccurrences(
+            of: "<key>schedule</key>", with: "<key>userInfo</key><dict><key>a</key><string>1</string><key>b</key><string>2</string><key>c</key><string>3</string></dict><key>schedule</key>"
+        )
+        var digests: Set<String> = []
+        // Each compile is a process of its own, with its own hashing seed.
+        for round in 0..<4 {
+            let compiled = try await Self.compile(withUserInfo, now: "2026-11-22T06:00:00Z", previous: nil, events: nil, in: folder, name: "r\(round)")
+            digests.insert(try #require(compiled.plan.reminderDigests["gym"]))
+        }
+        #expect(digests.count == 1)
+    }
+
     @Test("a reminder changed where the two plans share no notification still counts up: after the previous window, and past its budget")
     func changesOutsideTheOverlap() async throws {
         let folder = try TestEnvironment.scratchFolder()
