@@ -306,6 +306,7 @@ import Dispatch
         }
         // Without a first count, the budget's cut is found as the ranges come.
         let keptCount = unlimited ? Int.max : counted ? min(summary.total, capacity) : capacity
+        let reminderDigests = ReminderCompiler.reminderDigests(of: config, planZone: setup.zoneName)
         func header(dropped: Int, coveredUntil: ZonedInstant) -> Plan {
             var header = Plan(
                 timeZone: setup.zoneName, now: setup.window.zoned(setup.window.now),
@@ -313,7 +314,7 @@ import Dispatch
                 reservedSlots: config.reservedSlots, coveredUntil: coveredUntil, dropped: dropped,
                 categories: config.categories, notifications: [], suppressed: [], warnings: [], tzdataVersion: zones.version
             )
-            header.recordProvenance(of: config)
+            header.recordProvenance(of: config, reminderDigests: reminderDigests)
             return header
         }
         let knownCoveredUntil = setup.window.zoned(summary.firstDropped ?? setup.window.windowEnd)

@@ -70,13 +70,13 @@ public struct Plan: Sendable, Hashable {
 
 extension Plan {
     /// Records where the plan came from: the config's calendar name, UID domain and digest.
-    mutating func recordProvenance(of config: ReminderConfig) {
+    /// `reminderDigests` come made (`ReminderCompiler.reminderDigests(of:planZone:)`): a
+    /// compile makes several headers and digests them once.
+    mutating func recordProvenance(of config: ReminderConfig, reminderDigests: [String: String]) {
         calendarName = config.calendarName
         uidDomain = config.uidDomain
         configDigest = config.sourceDigest
-        for reminder in config.reminders where reminder.enabled {
-            reminderDigests[reminder.id] = ReminderCompiler.reminderDigest(reminder, in: config, planZone: timeZone)
-        }
+        self.reminderDigests = reminderDigests
     }
 }
 

@@ -93,35 +93,92 @@ extension ReminderCompiler {
         (plan.seriesSequences, plan.reminderRevisions) = carrier.sequences(coveredUntil: plan.coveredUntil.seconds, digests: plan.reminderDigests)
     }
 
+    /// The digest of every enabled reminder of `config`, by id.
+    static func reminderDigests(of config: ReminderConfig, planZone: String) -> [String: String] {
+        var digests: [String: String] = [:]
+        for reminder in config.reminders where reminder.enabled {
+            digests[reminder.id] = reminderDigest(reminder, in: config, planZone: planZone)
+        }
+        return digests
+    }
+
     /// Sixteen hex digits of everything that shapes a reminder's calendar events: its own
     /// fields but its place in the file, the plan's zone and the quiet hours. Sets and
-    /// dictionaries are written sorted, so the digest is the same in every process.
+    /// dictionaries are taken sorted, so the digest is the same in every process; each
+    /// value goes into the hash as a length-prefixed field, so no two definitions run
+    /// together into the same bytes.
     public static func reminderDigest(_ reminder: Reminder, in config: ReminderConfig, planZone: String) -> String {
-        let schedule = reminder.schedule
-        let followUp = reminder.followUp.map { followUp in
-            "\(followUp.afterMinutes)|\(followUp.title ?? "-")|\(followUp.body ?? "-")|\(followUp.interruptionLevel?.rawValue ?? "-")|"
-                + "\(followUp.repeatCount)|\(followUp.everyMinutes.map(String.init) ?? "-")"
-        }
-        let quiet = config.quietHours.map { "\($0.from)-\($0.until) \($0.action.rawValue)" }
-        let parts: [String] = [
-            reminder.id, reminder.title, reminder.body, reminder.bodies.joined(separator: "\u{1F}"), String(reminder.enabled),
-            schedule.frequency.rawValue, String(describing: schedule.timesOfDay),
-            schedule.weekdays.map(\.rawValue).sorted().map(String.init).joined(separator: ","),
-            schedule.monthDays.map(String.init).joined(separator: ","), schedule.weekdayOrdinals.map(\.description).joined(separator: ","),
-            schedule.missingDays.rawValue, schedule.months.map(String.init).joined(separator: ","), String(schedule.interval),
-            schedule.count.map(String.init) ?? "-", schedule.start.map(String.init(describing:)) ?? "-",
-            schedule.end.map(String.init(describing:)) ?? "-", schedule.exceptions.sorted().map(String.init(describing:)).joined(separator: ","),
-            schedule.at.map(String.init(describing:)).joined(separator: ","),
-            reminder.group ?? "-", reminder.activity, reminder.lookback.map(String.init(describing:)) ?? "-", followUp ?? "-",
-            reminder.interruptionLevel.rawValue, reminder.category ?? "-", reminder.sound ?? "-", reminder.threadID ?? "-",
-            reminder.userInfo.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1F}"),
-            String(reminder.durationMinutes), String(reminder.replacesEarlier), reminder.quietHours.map(String.init) ?? "-",
-            reminder.timeZone ?? "-", planZone, quiet ?? "-",
-        ]
         var hash = FingerprintHash()
-        for part in parts { hash.add(part) }
+        func text(_ value: String?) { hash.add(value ?? "\u{0}absent") }
+        func number(_ value: Int?) { value.map { hash.add(decimal: Int64($0)) } ?? text(nil) }
+        func numbers(_ values: [Int]) {
+            number(values.count)
+            for value in values { number(value) }
+        }
+        let schedule = reminder.schedule
+        text(reminder.id)
+        text(reminder.title)
+        text(reminder.body)
+        numbers([reminder.bodies.count])
+        for body in reminder.bodies { text(body) }
+        text(String(reminder.enabled))
+        text(schedule.frequency.rawValue)
+        switch schedule.timesOfDay {
+        case .list(let times): text("list"); numbers(times.map(\.minuteOfDay))
+        case .spread(let count, let window): text("spread"); numbers([count, window.lowerBound.minuteOfDay, window.upperBound.minuteOfDay])
+        case .every(let step, let window): text("every"); numbers([step, window.lowerBound.minuteOfDay, window.upperBound.minuteOfDay])
+        }
+        numbers(schedule.weekdays.map(\.rawValue).sorted())
+        numbers(schedule.monthDays)
+        numbers(schedule.weekdayOrdinals.flatMap { [$0.ordinal, $0.weekday.rawValue] })
+        text(schedule.missingDays.rawValue)
+        numbers(schedule.months)
+        number(schedule.interval)
+        number(schedule.count)
+        number(schedule.start?.dayNumber)
+        number(schedule.end?.dayNumber)
+        numbers(schedule.exceptions.map(\.dayNumber).sorted())
+        numbers(schedule.at.flatMap { [$0.date.dayNumber, $0.time.minuteOfDay] })
+        text(reminder.group)
+        text(reminder.activity)
+        switch reminder.lookback {
+        case nil: text(nil)
+        case .seconds(let seconds): text("seconds"); number(seconds)
+        case .sameDay: text("sameDay")
+        case .sameDayCounted: text("sameDayCounted")
+        }
+        if let followUp = reminder.followUp {
+            numbers([followUp.afterMinutes, followUp.repeatCount])
+            number(followUp.everyMinutes)
+            text(followUp.title)
+            text(followUp.body)
+            text(followUp.interruptionLevel?.rawValue)
+        } else {
+            text(nil)
+        }
+        text(reminder.interruptionLevel.rawValue)
+        text(reminder.category)
+        text(reminder.sound)
+        text(reminder.threadID)
+        number(reminder.userInfo.count)
+        for (key, value) in reminder.userInfo.sorted(by: { $0.key < $1.key }) {
+            text(key)
+            text(value)
+        }
+        number(reminder.durationMinutes)
+        text(String(reminder.replacesEarlier))
+        text(reminder.quietHours.map(String.init))
+        text(reminder.timeZone)
+        text(planZone)
+        if let quiet = config.quietHours {
+            numbers([quiet.from.minuteOfDay, quiet.until.minuteOfDay])
+            text(quiet.action.rawValue)
+        } else {
+            text(nil)
+        }
+        let value = hash.value
         return String(unsafeUninitializedCapacity: 16) { buffer in
-            FingerprintHash.putHexDigits(of: hash.value, at: buffer.baseAddress!)
+            FingerprintHash.putHexDigits(of: value, at: buffer.baseAddress!)
             return 16
         }
     }
