@@ -22,7 +22,8 @@
         /// When it fires, or would have fired, with the plan zone's offset.
         public var fireAt: ZonedInstant
         /// The notification's title; for a suppressed entry, its members' titles joined by
-        /// ", " (their ids when the agenda was made without the config).
+        /// ", " — their follow-up titles for a follow-up, where they have one — or their
+        /// ids when the agenda was made without the config.
         public var title: String
         /// The member reminders' ids.
         public var reminders: [String]
@@ -119,6 +120,10 @@ extension Agenda {
         var end = max(plan.now.seconds, overflow ? plan.windowEnd.seconds : min(plan.windowEnd.seconds, reach))
         let shown = { (instant: Int64) in instant > plan.now.seconds && instant <= end }
         let titles = Dictionary((config?.reminders ?? []).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        // A follow-up shows its own title where the reminder gives one, as the plan's do.
+        let followUpTitles = Dictionary(
+            (config?.reminders ?? []).map { ($0.id, $0.followUp?.title ?? $0.title) }, uniquingKeysWith: { first, _ in first }
+        )
         func entry(_ notification: PlannedNotification, status: Status) -> Entry {
             var entry = Entry(
                 id: notification.id, kind: notification.kind, fireAt: notification.fireAt, title: notification.title,
@@ -150,7 +155,8 @@ extension Agenda {
                 : reference.map { !suppressed.reminders.contains($0.key) } == true ? .group : .single
             all.append(Entry(
                 id: suppressed.id, kind: kind, fireAt: suppressed.fireAt,
-                title: suppressed.reminders.map { titles[$0] ?? $0 }.joined(separator: ", "), reminders: suppressed.reminders,
+                title: suppressed.reminders.map { (kind == .followUp ? followUpTitles : titles)[$0] ?? $0 }.joined(separator: ", "),
+                reminders: suppressed.reminders,
                 status: .suppressed(suppressed.reason)
             ))
         }

@@ -36,6 +36,13 @@ struct AgendaTests {
         #expect(lines.contains("    09:45  follow-up  Metformin  med-c-20261121-1900-snooze-followup"))
         // Both members done on the 23rd.
         #expect(lines.contains("  09:20  group      Aspirin, Vitamin D [med-a, med-b]  morning-20261123-0920  — suppressed (done)"))
+        // Its follow-up goes with it, under the follow-up's own titles (the config's
+        // "… not logged yet"), as the planned follow-up of the 22nd shows them.
+        #expect(lines.contains(
+            "    09:50  follow-up  Aspirin not logged yet, Vitamin D not logged yet [med-a, med-b]  morning-20261123-0920-followup  — suppressed (done)"
+        ))
+        // Metformin's follow-up has no title of its own: it shows the reminder's.
+        #expect(lines.contains("    19:30  follow-up  Metformin  med-c-20261124-1900-followup  — suppressed (skip)"))
         #expect(lines.contains("  ── coverage ends here (2026-12-01 13:00 +01:00): later notifications are not scheduled yet"))
         #expect(lines.contains("  13:00  reminder   Metformin  med-c-20261201-1300  — dropped by the budget"))
         // 22 November to 1 December: 2 December's first slot, 09:20, is after the end (09:00).
