@@ -69,6 +69,7 @@ struct ConfigDecoder {
         checkIdentifiers(config)
         checkGroupFollowUps(config)
         warnAboutUnusedGroups(config)
+        warnAboutSharedSameDayActivities(config)
         if !reader.diagnostics.hasErrors {
             // The rules every config value passes, however it was made; what the decoder
             // accepted passes them too, so this reports nothing unless the two disagree.

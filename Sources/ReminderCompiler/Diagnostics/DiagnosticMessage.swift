@@ -255,6 +255,15 @@ extension DiagnosticMessage {
     // Warnings
 
     static var noReminders: Self { Self(id: "config.no-reminders", "'reminders' is empty; the plan will be empty") }
+    static func sameDayActivityShared(_ reminder: String, activity: String, other: String) -> Self {
+        Self(
+            id: "config.same-day-shared-activity",
+            "reminder \(shown(reminder)) uses lookbackSameDay with the activity \(shown(activity)), which reminder \(shown(other)) also has: one entry for either silences \(shown(reminder)) for the rest of the day; give it an activity of its own, or add countsEntries to need one entry per slot"
+        )
+    }
+    static func sameDayActivitySharedOther(_ reminder: String) -> Self {
+        Self(id: "note.shared-activity", "reminder \(shown(reminder)) has the same activity")
+    }
     static func unusedGroup(_ key: String) -> Self {
         Self(id: "config.unused-group", "group \(shown(key)) is not used by any reminder")
     }
