@@ -52,6 +52,7 @@ struct Batch: ParsableCommand {
         // A window of a few jobs per worker, run together and written in input order:
         // memory holds one window, whatever the input's length.
         let windowSize = jobs * 4
+        var progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
         do {
             while true {
                 var batch: [LineReader.Line] = []
@@ -73,13 +74,16 @@ struct Batch: ParsableCommand {
                         throw CommandLineError("cannot write '\(output ?? "-")': \(OutputFile.describe(error))")
                     }
                 }
+                progress.update(jobsDone: batch.count)
             }
         } catch {
             // A full disk, a file-size limit, an unreadable input: the temporary file goes,
             // and a previous results file stays as it was.
+            progress.finish()
             files.discard()
             throw error
         }
+        progress.finish()
         try files.commit()
     }
 
@@ -195,5 +199,49 @@ struct LineReader {
             }
             if count == 0 { atEnd = true } else { buffer += chunk[..<count] }
         }
+    }
+}
+
+/// The progress of a long batch on standard error, when that is a terminal: one line,
+/// rewritten at most four times a second, that a finished batch leaves in place. Off a
+/// terminal (a log, a pipe, CI) nothing is written, so the error stream holds errors alone.
+struct ProgressLine {
+    let enabled: Bool
+    private var jobsDone = 0
+    private var lastShown: Int64 = 0
+    private var shownAny = false
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    mutating func update(jobsDone more: Int) {
+        jobsDone += more
+        guard enabled else { return }
+        let now = Self.milliseconds()
+        guard now - lastShown >= 250 else { return }
+        lastShown = now
+        show()
+    }
+
+    /// Shows the final count, when anything was shown, and ends the line.
+    mutating func finish() {
+        guard enabled, shownAny || jobsDone > 0 else { return }
+        show()
+        StandardStream.error.write("\n")
+        shownAny = false
+    }
+
+    private mutating func show() {
+        shownAny = true
+        // Carriage return and clear to the end of the line: the line is rewritten in place.
+        StandardStream.error.write("\rremindc batch: \(jobsDone) \(jobsDone == 1 ? "job" : "jobs") done\u{1B}[K")
+    }
+
+    /// A monotonic clock: the command line may read the clock, the library never does.
+    private static func milliseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 }

@@ -250,3 +250,42 @@ extension BatchTests {
         #expect(left.isEmpty, "\(left)")
     }
 }
+
+extension ExternalProgramTests {
+    /// The progress line of a long batch: on a terminal (a pseudo-terminal from util-linux's
+    /// `script`), and never off one.
+    @Suite("Batch progress")
+    struct BatchProgressTests {
+        @Test("on a terminal, standard error counts the jobs done on one line; off a terminal it stays empty; the results are the same")
+        func progressLine() async throws {
+            let folder = try TestEnvironment.scratchFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let config = String(decoding: try TestEnvironment.bytes(TestEnvironment.examples.appendingPathComponent("medication.plist")), as: UTF8.self)
+            var lines: [String] = []
+            for index in 0..<40 {
+                let job: [String: String] = ["id": "job-\(index)", "config": config, "now": "2026-11-22T08:00:00Z"]
+                lines.append(String(decoding: try JSONSerialization.data(withJSONObject: job, options: [.sortedKeys]), as: UTF8.self))
+            }
+            let jobs = folder.appendingPathComponent("jobs.ndjson")
+            try (lines.joined(separator: "\n") + "\n").write(to: jobs, atomically: true, encoding: .utf8)
+            let onTerminal = folder.appendingPathComponent("terminal.ndjson")
+            let offTerminal = folder.appendingPathComponent("pipe.ndjson")
+
+            let script = URL(fileURLWithPath: "/usr/bin/script")
+            try #require(FileManager.default.isExecutableFile(atPath: script.path), "util-linux's script is missing")
+            let command = "'\(TestEnvironment.remindcExecutable.path)' batch '\(jobs.path)' -o '\(onTerminal.path)'"
+            let terminal = try await run(script, ["-qfec", command, "/dev/null"])
+            #expect(terminal.status == 0, "\(terminal.standardOutput)")
+            // The terminal's output: the line rewritten in place, ending with the whole count.
+            #expect(terminal.standardOutput.contains("\rremindc batch: "), "\(terminal.standardOutput.debugDescription)")
+            #expect(terminal.standardOutput.hasSuffix("remindc batch: 40 jobs done\u{1B}[K\r\n"), "\(terminal.standardOutput.debugDescription)")
+
+            let piped = try await remindc("batch", jobs.path, "-o", offTerminal.path)
+            #expect(piped.status == 0)
+            #expect(piped.standardError.isEmpty, "\(piped.standardError)")
+            let results = try Data(contentsOf: offTerminal)
+            #expect(results == (try Data(contentsOf: onTerminal)))
+            #expect(String(decoding: results, as: UTF8.self).split(separator: "\n").count == 40)
+        }
+    }
+}
