@@ -109,3 +109,37 @@ struct ServeHelpTests {
         #expect(help.standardOutput.contains("--idle-timeout"), "\(help.standardOutput)")
     }
 }
+
+@Suite("Shell completion and the manual's source")
+struct CompletionAndManualTests {
+    @Test("completion scripts for bash, zsh and fish name every command; bash's parses", arguments: ["bash", "zsh", "fish"])
+    func completionScript(_ shell: String) async throws {
+        let result = try await remindc("--generate-completion-script", shell)
+        #expect(result.status == 0, "\(result.standardError)")
+        for command in ["check", "compile", "diff", "ics", "next", "agenda", "explain", "batch", "serve", "reconcile", "generate-swift"] {
+            #expect(result.standardOutput.contains(command), "\(shell): \(command)")
+        }
+        if shell == "bash" {
+            let folder = try TestEnvironment.scratchFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let script = folder.appendingPathComponent("remindc.bash")
+            try result.standardOutput.write(to: script, atomically: true, encoding: .utf8)
+            let parsed = try await run(URL(fileURLWithPath: "/bin/bash"), ["-n", script.path])
+            #expect(parsed.status == 0, "\(parsed.standardError)")
+        }
+    }
+
+    @Test("the description the manual is generated from lists every command with its options")
+    func manualSource() async throws {
+        let result = try await remindc("--experimental-dump-help")
+        #expect(result.status == 0)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let command = try #require(root["command"] as? [String: Any])
+        let subcommands = try #require(command["subcommands"] as? [[String: Any]])
+        let names = subcommands.compactMap { $0["commandName"] as? String }
+        #expect(names == ["check", "compile", "diff", "ics", "next", "agenda", "explain", "batch", "serve", "reconcile", "generate-swift", "help"])
+        let compile = try #require(subcommands.first { $0["commandName"] as? String == "compile" })
+        let arguments = try #require(compile["arguments"] as? [[String: Any]])
+        #expect(arguments.contains { ($0["names"] as? [[String: Any]])?.contains { $0["name"] as? String == "now" } == true })
+    }
+}
