@@ -336,8 +336,12 @@ import Dispatch
         // reads no further in the order of candidates.
         var lastWritten: (fireAt: Int64, id: String)?
         // Numbers are noted with the day their notification fires on, counted from the
-        // window's first date, so that the search drafts single days again.
+        // window's first date, and the reminder of its unit, so that the search drafts
+        // again only those reminders on those days. (A window too long for both in one
+        // place notes the day alone, and the search drafts whole days.)
         let firstDay = planner.dateRange.lowerBound.dayNumber
+        let windowDays = planner.dateRange.upperBound.dayNumber - firstDay + 1
+        let reminderPlaces = windowDays * planner.reminders.count < Int(Int32.max) ? planner.reminders.count : 1
         for (index, range) in ranges.enumerated() {
             // After the budget's cut, ranges are drafted only to count what they hold.
             if written >= keptCount, counted || unlimited { break }
@@ -360,7 +364,8 @@ import Dispatch
             }
             for position in rendered.indices {
                 let day = planner.window.localDate(of: rendered[position].fireAt.seconds).dayNumber - firstDay
-                collisions.note(rendered[position].numericId, in: day)
+                let reminder = reminderPlaces == 1 ? 0 : draft.reminder(of: draft.candidates[position])
+                collisions.note(rendered[position].numericId, in: day * reminderPlaces + reminder)
             }
             written += take
             if let last = rendered.last { lastWritten = (last.fireAt.seconds, last.id) }
@@ -375,8 +380,13 @@ import Dispatch
             // the last notification handed over.
             guard let lastWritten else { return }
             let days = planner.instantRanges(days: 1)
-            for day in search.places.sorted() where days.indices.contains(day) {
-                let dayDraft = draft(days[day])
+            var remindersByDay: [Int: Set<Int>] = [:]
+            for place in search.places { remindersByDay[place / reminderPlaces, default: []].insert(place % reminderPlaces) }
+            for day in remindersByDay.keys.sorted() where days.indices.contains(day) {
+                // The day's notifications of those reminders (and of their groups' other
+                // members), in plan order: every ID with a repeated number is among them.
+                let only = reminderPlaces == 1 ? nil : remindersByDay[day]
+                let dayDraft = planner.draft(of: planner.units(dates: days[day].dates, only: only), instants: days[day].instants)
                 for candidate in dayDraft.candidates {
                     let id = dayDraft.id(of: candidate)
                     guard candidate.fireAt < lastWritten.fireAt

@@ -136,8 +136,11 @@ struct Planner {
         window.localDate(of: window.now - lateReach).adding(days: -1)...window.localDate(of: window.windowEnd).adding(days: 1)
     }
 
-    func units(dates: ClosedRange<CivilDate>? = nil) -> [NotificationUnit] {
+    /// With `only`, the units of those reminders alone, with the other members of their
+    /// groups: what the search for repeated numericIds drafts again.
+    func units(dates: ClosedRange<CivilDate>? = nil, only: Set<Int>? = nil) -> [NotificationUnit] {
         let dates = dates ?? dateRange
+        let groups = only.map { Set($0.compactMap { reminders[$0].group }) }
         let firstDate = dates.lowerBound
         let lastDate = dates.upperBound
         var units: [NotificationUnit] = []
@@ -147,6 +150,7 @@ struct Planner {
         units.reserveCapacity(min(reminders.count * (lastDate.dayNumber - firstDate.dayNumber + 1), 1 << 16))
         var groupUnitIndex: [String: [LocalDateTime: Int]] = [:]
         for index in reminders.indices {
+            if let only, let groups, !only.contains(index), !(reminders[index].group.map(groups.contains) ?? false) { continue }
             let id = reminders[index].id
             // A reminder in a zone of its own: its local dates may lie a day either side of
             // the plan's; slots beyond the instants asked for are left out when drafting.
@@ -464,6 +468,16 @@ struct PlanDraft {
     }
 
     /// A candidate's ID.
+    /// The reminder of the unit a candidate belongs to: its first member's, or, for a
+    /// snooze and its follow-ups, that of the unit snoozed.
+    func reminder(of candidate: Candidate) -> Int {
+        switch candidate.kind {
+        case .parent, .followUp: units[candidate.unit].firstMember.reminder
+        case .snooze(let index): snoozes[index].unit.firstMember.reminder
+        case .snoozeFollowUp(let link): snoozes[snoozeLinks[link].snooze].unit.firstMember.reminder
+        }
+    }
+
     func id(of candidate: Candidate) -> String {
         withIDBytes(of: candidate) { String(decoding: $0, as: UTF8.self) }
     }
