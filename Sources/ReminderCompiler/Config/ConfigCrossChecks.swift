@@ -45,29 +45,6 @@ extension ConfigDecoder {
 
     private static func describeFollowUp(_ reminder: Reminder) -> String { FollowUp.describe(reminder.followUp) }
 
-    /// `lookbackSameDay` suppresses a slot for any entry of its activity since midnight: a
-    /// reminder that shares its activity with another is silenced for the day by an entry
-    /// meant for the other (an evening pill by the morning pill's). `countsEntries` asks
-    /// for one entry per slot, which is what sharing wants, and is not warned about.
-    mutating func warnAboutSharedSameDayActivities(_ config: ReminderConfig) {
-        var firstWithActivity: [String: Reminder] = [:]
-        var sharing: [String: [Reminder]] = [:]
-        for reminder in config.reminders where reminder.enabled {
-            if let first = firstWithActivity[reminder.activity] {
-                sharing[reminder.activity, default: [first]].append(reminder)
-            } else {
-                firstWithActivity[reminder.activity] = reminder
-            }
-        }
-        for reminder in config.reminders where reminder.enabled && reminder.lookback == .sameDay {
-            guard let others = sharing[reminder.activity], let other = others.first(where: { $0.id != reminder.id }) else { continue }
-            reader.diagnostics.warning(
-                .sameDayActivityShared(reminder.id, activity: reminder.activity, other: other.id), at: reminder.location,
-                notes: [Diagnostic(.note, at: other.location, .sameDayActivitySharedOther(other.id))]
-            )
-        }
-    }
-
     mutating func warnAboutUnusedGroups(_ config: ReminderConfig) {
         for (key, group) in config.groups where usedGroupKeys[key] == nil {
             reader.diagnostics.warning(.unusedGroup(key), at: group.location)

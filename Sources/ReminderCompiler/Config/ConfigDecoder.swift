@@ -69,12 +69,13 @@ struct ConfigDecoder {
         checkIdentifiers(config)
         checkGroupFollowUps(config)
         warnAboutUnusedGroups(config)
-        warnAboutSharedSameDayActivities(config)
         if !reader.diagnostics.hasErrors {
             // The rules every config value passes, however it was made; what the decoder
             // accepted passes them too, so this reports nothing unless the two disagree.
             let checked = ConfigValidator.validated(config, zones: zones, timeZoneOverride: options.timeZoneOverride)
-            reader.diagnostics.append(contentsOf: checked.diagnostics.filter { $0.severity == .error })
+            reader.diagnostics.append(contentsOf: checked.diagnostics.filter {
+                $0.severity == .error || ConfigValidator.ownedWarnings.contains($0.message.id)
+            })
             validated = checked.config
         }
         if !reader.diagnostics.hasErrors {

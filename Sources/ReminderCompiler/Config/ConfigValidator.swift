@@ -21,6 +21,7 @@ struct ConfigValidator {
         checkCategories()
         checkGroups()
         checkReminders()
+        warnAboutSharedSameDayActivities()
     }
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -36,8 +37,33 @@ struct ConfigValidator {
         diagnostics.append(Diagnostic(.error, at: place(keyPath, in: part), message, notes: notes))
     }
 
-    private mutating func warning(_ message: DiagnosticMessage, _ keyPath: String, in part: SourceLocation) {
-        diagnostics.append(Diagnostic(.warning, at: place(keyPath, in: part), message))
+    private mutating func warning(_ message: DiagnosticMessage, _ keyPath: String, in part: SourceLocation, notes: [Diagnostic] = []) {
+        diagnostics.append(Diagnostic(.warning, at: place(keyPath, in: part), message, notes: notes))
+    }
+
+    /// Warnings this validator alone gives, for configs read from files and built in code
+    /// alike; the file decoder passes them on rather than finding them again.
+    static let ownedWarnings: Set = ["config.same-day-shared-activity"]
+
+    /// `lookbackSameDay` suppresses a slot for any entry of its activity since midnight: a
+    /// reminder that shares its activity with another is silenced for the day by an entry
+    /// meant for the other (an evening pill by the morning pill's). `countsEntries` asks
+    /// for one entry per slot, which is what sharing wants, and is not warned about.
+    private mutating func warnAboutSharedSameDayActivities() {
+        var withActivity: [String: [Int]] = [:]
+        for index in config.reminders.indices where config.reminders[index].enabled {
+            withActivity[config.reminders[index].activity, default: []].append(index)
+        }
+        for index in config.reminders.indices where config.reminders[index].enabled && config.reminders[index].lookback == .sameDay {
+            let reminder = config.reminders[index]
+            guard let other = withActivity[reminder.activity]?.first(where: { $0 != index }) else { continue }
+            let otherReminder = config.reminders[other]
+            warning(
+                .sameDayActivityShared(reminder.id, activity: reminder.activity, other: otherReminder.id), "reminders[\(index)]",
+                in: reminder.location,
+                notes: [Diagnostic(.note, at: place("reminders[\(other)]", in: otherReminder.location), .sameDayActivitySharedOther(otherReminder.id))]
+            )
+        }
     }
 
     private mutating func checkRange<Value: Comparable>(

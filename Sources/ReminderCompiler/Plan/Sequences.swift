@@ -123,22 +123,21 @@ extension ReminderCompiler {
         for body in reminder.bodies { text(body) }
         text(String(reminder.enabled))
         text(schedule.frequency.rawValue)
-        switch schedule.timesOfDay {
-        case .list(let times): text("list"); numbers(times.map(\.minuteOfDay))
-        case .spread(let count, let window): text("spread"); numbers([count, window.lowerBound.minuteOfDay, window.upperBound.minuteOfDay])
-        case .every(let step, let window): text("every"); numbers([step, window.lowerBound.minuteOfDay, window.upperBound.minuteOfDay])
-        }
-        numbers(schedule.weekdays.map(\.rawValue).sorted())
-        numbers(schedule.monthDays)
-        numbers(schedule.weekdayOrdinals.flatMap { [$0.ordinal, $0.weekday.rawValue] })
+        // Lists whose order means nothing are taken sorted and without repeats, so that a
+        // config written in another order, or read back from a file, digests the same.
+        func sortedSet(_ values: [Int]) -> [Int] { Array(Set(values)).sorted() }
+        numbers(schedule.timesOfDay.resolved.map(\.minuteOfDay))
+        numbers(sortedSet(schedule.weekdays.map(\.rawValue)))
+        numbers(sortedSet(schedule.monthDays))
+        numbers(sortedSet(schedule.weekdayOrdinals.map { $0.ordinal * 8 + $0.weekday.rawValue }))
         text(schedule.missingDays.rawValue)
-        numbers(schedule.months)
+        numbers(sortedSet(schedule.months))
         number(schedule.interval)
         number(schedule.count)
         number(schedule.start?.dayNumber)
         number(schedule.end?.dayNumber)
         numbers(schedule.exceptions.map(\.dayNumber).sorted())
-        numbers(schedule.at.flatMap { [$0.date.dayNumber, $0.time.minuteOfDay] })
+        numbers(schedule.at.map { $0.date.dayNumber * 1440 + $0.time.minuteOfDay })
         text(reminder.group)
         text(reminder.activity)
         switch reminder.lookback {
@@ -148,8 +147,7 @@ extension ReminderCompiler {
         case .sameDayCounted: text("sameDayCounted")
         }
         if let followUp = reminder.followUp {
-            numbers([followUp.afterMinutes, followUp.repeatCount])
-            number(followUp.everyMinutes)
+            numbers([followUp.afterMinutes, followUp.repeatCount, followUp.everyMinutes ?? followUp.afterMinutes])
             text(followUp.title)
             text(followUp.body)
             text(followUp.interruptionLevel?.rawValue)

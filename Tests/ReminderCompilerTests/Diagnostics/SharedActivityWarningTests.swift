@@ -24,6 +24,16 @@ struct SharedActivityWarningTests {
         #expect(warnings[0].notes.first?.location.line == warnings[1].location.line)
     }
 
+    @Test("a config built in code gets the same warning, at key paths")
+    func inCode() throws {
+        let xml = configXML(reminders: reminderXML("morning-pill", extra: Self.sameDay) + "\n" + reminderXML("evening-pill", extra: "<key>activity</key><string>pill</string>"))
+        var config = try #require(check(xml).config)
+        config = PlistOrCodeTests.inCode(config)
+        let warnings = config.validate().filter { $0.message.id == "config.same-day-shared-activity" }
+        #expect(warnings.map(\.location.description) == ["reminders[0]"])
+        #expect(warnings.first?.notes.map(\.location.description) == ["reminders[1]"])
+    }
+
     @Test("nothing to warn about: an activity of its own, countsEntries, a look-back in hours, or a disabled partner", arguments: [
         ("<key>activity</key><string>pill-a</string><key>lookbackSameDay</key><true/>", "<key>activity</key><string>pill-b</string><key>lookbackSameDay</key><true/>"),
         ("<key>activity</key><string>pill</string><key>lookbackSameDay</key><true/><key>countsEntries</key><true/>",
