@@ -52,7 +52,9 @@ struct Batch: ParsableCommand {
         // A window of a few jobs per worker, run together and written in input order:
         // memory holds one window, whatever the input's length.
         let windowSize = jobs * 4
-        var progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
+        // Not when the results themselves go to the same terminal: the line would run into them.
+        let resultsOnTerminal = (output == nil || output == "-") && isatty(STDOUT_FILENO) == 1
+        var progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1 && !resultsOnTerminal)
         do {
             while true {
                 var batch: [LineReader.Line] = []

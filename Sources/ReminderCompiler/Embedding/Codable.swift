@@ -158,6 +158,11 @@ extension Plan: Codable {
         seriesSequences = try container.decodeIfPresent([String: Int].self, forKey: .seriesSequences) ?? [:]
         reminderDigests = try container.decodeIfPresent([String: String].self, forKey: .reminderDigests) ?? [:]
         reminderRevisions = try container.decodeIfPresent([String: Int].self, forKey: .reminderRevisions) ?? [:]
+        // Sequence numbers are iCalendar INTEGERs from 0, as the plan readers require.
+        for (key, values) in [(CodingKeys.seriesSequences, seriesSequences), (.reminderRevisions, reminderRevisions)]
+        where values.values.contains(where: { !(0...Int(Int32.max)).contains($0) }) {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "sequence numbers must be 0 to 2147483647")
+        }
         calendarName = try container.decodeIfPresent(String.self, forKey: .calendarName)
         uidDomain = try container.decodeIfPresent(String.self, forKey: .uidDomain)
         configDigest = try container.decodeIfPresent(String.self, forKey: .configDigest)

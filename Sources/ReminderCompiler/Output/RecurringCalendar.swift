@@ -137,7 +137,9 @@ struct RecurringSeries {
     /// The `SEQUENCE` of the series at `time`: both parts only ever grow, so their sum does,
     /// capped at the largest `INTEGER` iCalendar allows.
     func sequence(at time: LocalTime) -> Int {
-        min(Int(Int32.max), (sequences[NotificationID.series(reminder.id, time: time)] ?? 0) + revision)
+        // Plans built in code may hold any numbers: the sum is kept within INTEGER's range.
+        let series = min(max(sequences[NotificationID.series(reminder.id, time: time)] ?? 0, 0), Int(Int32.max))
+        return min(series + min(max(revision, 0), Int(Int32.max)), Int(Int32.max))
     }
 
     struct Event {

@@ -401,7 +401,7 @@ import Dispatch
         outline.suppressed = summary.suppressed
         outline.warnings = sorted.filter { $0.severity == .warning }.map(\.message.text)
         if let sequences {
-            (outline.seriesSequences, outline.reminderRevisions) = sequences.sequences(
+            (outline.seriesSequences, outline.reminderRevisions, outline.reminderDigests) = sequences.sequences(
                 coveredUntil: coveredUntil.seconds, digests: outline.reminderDigests
             )
         }

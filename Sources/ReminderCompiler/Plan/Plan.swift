@@ -39,7 +39,9 @@ public struct Plan: Sendable, Hashable {
     public var seriesSequences: [String: Int] = [:]
     /// By reminder id: sixteen hex digits of everything in the config that shapes the
     /// reminder's calendar events (`ReminderCompiler.reminderDigest`), so that the next
-    /// plan sees a change even where the two plans share no notification of it.
+    /// plan sees a change even where the two plans share no notification of it. Compiled
+    /// with a previous plan, the previous digests of reminders this config leaves out
+    /// (removed or disabled) stay, so that one that returns changed counts up.
     public var reminderDigests: [String: String] = [:]
     /// By reminder id: how many times its digest changed from plan to plan; added to the
     /// `SEQUENCE` of each of its series. A reminder not listed has 0. Entries stay when a

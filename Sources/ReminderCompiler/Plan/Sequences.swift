@@ -46,7 +46,13 @@ final class SequenceCarrier {
     /// series of it carries; the other series count up their own number where one of
     /// their instances changed. So one change counts once. A previous plan without
     /// digests (written before them) counts by instances alone.
-    func sequences(coveredUntil: Int64, digests: [String: String]) -> (series: [String: Int], revisions: [String: Int]) {
+    ///
+    /// The digests come back with the previous plan's for reminders this one leaves out
+    /// (removed or disabled): a reminder that returns changed is then still compared with
+    /// what it was.
+    func sequences(
+        coveredUntil: Int64, digests: [String: String]
+    ) -> (series: [String: Int], revisions: [String: Int], digests: [String: String]) {
         var revisions = previous.reminderRevisions
         var revised: Set<String> = []
         for (reminder, digest) in digests {
@@ -63,7 +69,7 @@ final class SequenceCarrier {
         for (series, change) in earliestChange where change.instant < completeUntil && !revised.contains(change.reminder) {
             sequences[series] = Self.countedUp(sequences[series] ?? 0)
         }
-        return (sequences, revisions)
+        return (sequences, revisions, previous.reminderDigests.merging(digests) { _, current in current })
     }
 
     /// One more, up to the largest `INTEGER` iCalendar allows (a plan read from a file has
@@ -90,7 +96,9 @@ extension ReminderCompiler {
     public static func carrySequences(into plan: inout Plan, from previous: Plan) {
         let carrier = SequenceCarrier(previous, now: plan.now.seconds)
         for index in plan.notifications.indices { carrier.carry(into: &plan.notifications[index]) }
-        (plan.seriesSequences, plan.reminderRevisions) = carrier.sequences(coveredUntil: plan.coveredUntil.seconds, digests: plan.reminderDigests)
+        (plan.seriesSequences, plan.reminderRevisions, plan.reminderDigests) = carrier.sequences(
+            coveredUntil: plan.coveredUntil.seconds, digests: plan.reminderDigests
+        )
     }
 
     /// The digest of every enabled reminder of `config`, by id.

@@ -280,6 +280,18 @@ extension ExternalProgramTests {
             #expect(terminal.standardOutput.contains("\rremindc batch: "), "\(terminal.standardOutput.debugDescription)")
             #expect(terminal.standardOutput.hasSuffix("remindc batch: 40 jobs done\u{1B}[K\r\n"), "\(terminal.standardOutput.debugDescription)")
 
+            // Results on the same terminal: no line to run into them.
+            // (script ends its session when its own input ends; two seconds of open input
+            // let a large output through whole.)
+            let toTerminal = try await run(URL(fileURLWithPath: "/bin/sh"), [
+                "-c", "(sleep 2; cat) | \(script.path) -qfec \"'\(TestEnvironment.remindcExecutable.path)' batch '\(jobs.path)'\" /dev/null",
+            ])
+            #expect(toTerminal.status == 0)
+            #expect(!toTerminal.standardOutput.contains("jobs done"), "\(toTerminal.standardOutput.prefix(300))")
+            // A terminal ends lines with CR LF, one Character in Swift: split the bytes.
+            let terminalLines = toTerminal.standardOutput.utf8.split(separator: UInt8(ascii: "\n"))
+            #expect(terminalLines.filter { $0.first == UInt8(ascii: "{") }.count == 40, "\(toTerminal.standardOutput.utf8.count) bytes")
+
             let piped = try await remindc("batch", jobs.path, "-o", offTerminal.path)
             #expect(piped.status == 0)
             #expect(piped.standardError.isEmpty, "\(piped.standardError)")

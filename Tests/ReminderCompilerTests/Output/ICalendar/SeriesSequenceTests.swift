@@ -144,11 +144,18 @@ struct SeriesSequenceTests {
         let next = try await Self.compile(renamedWater + movedRent, now: "2026-12-21T06:00:00Z", previous: later.planPath, events: nil, in: folder, name: "c")
         #expect(Self.sequences(in: next.calendar) == ["water-0900": 1, "water-1500": 1, "rent-1100": 1])
         #expect(next.plan.reminderRevisions == ["water": 1, "rent": 1])
-        // Unchanged, the numbers stay; a reminder taken out keeps its count in the plan.
+        // Unchanged, the numbers stay; a reminder taken out keeps its count and its last
+        // digest in the plan.
         let without = try await Self.compile(renamedWater, now: "2026-12-22T06:00:00Z", previous: next.planPath, events: nil, in: folder, name: "d")
         #expect(Self.sequences(in: without.calendar) == ["water-0900": 1, "water-1500": 1])
         #expect(without.plan.reminderRevisions == ["water": 1, "rent": 1])
-        #expect(Set(without.plan.reminderDigests.keys) == ["water"])
+        #expect(without.plan.reminderDigests["rent"] == next.plan.reminderDigests["rent"])
+        // It comes back changed a month later: compared with what it was, it counts up.
+        let returned = try await Self.compile(
+            renamedWater + monthly, now: "2027-01-20T06:00:00Z", previous: without.planPath, events: nil, in: folder, name: "f"
+        )
+        #expect(Self.sequences(in: returned.calendar) == ["water-0900": 1, "water-1500": 1, "rent-1000": 2])
+        #expect(returned.plan.reminderRevisions == ["water": 1, "rent": 2])
     }
 
     @Test("seriesSequences survive the plan readers and Codable; a bad value is located")
@@ -172,5 +179,21 @@ struct SeriesSequenceTests {
         #expect(PlanReader.read(negative, path: "p.json", diagnostics: &errors) == nil)
         let message = errors.sorted.map(\.formatted).joined()
         #expect(message.contains("p.json:") && message.contains("water-0900"), "\(message)")
+        // Codable refuses what the readers refuse: a sequence below 0 or past INTEGER.
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Plan.self, from: Data(negative)) }
+
+        // The reminder keys go through every reader and back.
+        plan.reminderDigests = ["water": "0123456789abcdef"]
+        plan.reminderRevisions = ["water": 2]
+        var withRevisions: [UInt8] = []
+        PlanJSON.write(plan) { withRevisions += $0 }
+        let fast = try #require(ReminderCompiler.readPlan(withRevisions, path: "p.json", diagnostics: &diagnostics))
+        #expect(fast.reminderDigests == plan.reminderDigests && fast.reminderRevisions == plan.reminderRevisions)
+        let located = try #require(PlanReader.read(withRevisions, path: "p.json", diagnostics: &diagnostics))
+        #expect(located.reminderDigests == plan.reminderDigests && located.reminderRevisions == plan.reminderRevisions)
+        let decoded = try JSONDecoder().decode(Plan.self, from: Data(withRevisions))
+        #expect(decoded.reminderRevisions == plan.reminderRevisions)
+        let tooLarge = String(decoding: withRevisions, as: UTF8.self).replacingOccurrences(of: #""water": 2"#, with: #""water": 2147483648"#)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Plan.self, from: Data(tooLarge.utf8)) }
     }
 }
