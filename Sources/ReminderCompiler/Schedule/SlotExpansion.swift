@@ -178,12 +178,21 @@ extension Schedule {
             let anchorYear = anchor.components.year
             var year = anchorYear + ceilingDivide(lower.components.year - anchorYear, interval) * interval
             while CivilDate.dayNumber(year: year, month: 1, day: 1) <= upper.dayNumber {
-                for month in months {
+                for month in monthsInOrder {
                     visitFiringDays(year: year, month: month, from: lower, through: upper, visit)
                 }
                 year += interval
             }
         }
+    }
+
+    /// A yearly schedule's months ascending, each once: the decoder writes them so, and a
+    /// schedule built in code may list them in any order or twice, which must neither
+    /// visit a date twice nor out of order.
+    var monthsInOrder: [Int] {
+        var ordered: [Int] = []
+        for month in months.sorted() where ordered.last != month { ordered.append(month) }
+        return ordered
     }
 
     /// Calls `visit` for the month's firing days that lie in [lower, upper], ascending.
@@ -233,7 +242,7 @@ extension Schedule {
             ? counts.total(fromYear: anchorYear, steps: steps, interval: interval)
             : -counts.total(fromYear: anchorYear + steps * interval, steps: -steps, interval: interval)
         if target.isMultiple(of: interval) {
-            for earlier in months where earlier <= month {
+            for earlier in monthsInOrder where earlier <= month {
                 let mask = monthDayMask(year: year, month: earlier)
                 count += (earlier < month ? mask : mask & ((1 << UInt32(day)) - 1)).nonzeroBitCount
             }
@@ -325,7 +334,7 @@ struct YearlyFiringCounts {
         for year in 2000..<2028 {
             let leap = CivilDate.daysInMonth(year: year, month: 2) == 29
             let weekday = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: 1, day: 1)).weekday
-            kinds[(leap ? 7 : 0) + weekday.rawValue - 1] = schedule.months.reduce(0) { $0 + months.count(year: year, month: $1) }
+            kinds[(leap ? 7 : 0) + weekday.rawValue - 1] = schedule.monthsInOrder.reduce(0) { $0 + months.count(year: year, month: $1) }
         }
         counts = (0..<14).map { kinds[$0] ?? 0 }
     }

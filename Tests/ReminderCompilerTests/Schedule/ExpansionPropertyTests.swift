@@ -282,3 +282,34 @@ extension LongComputationTests {
 
 /// `FarRotationTests` under its short name, for the tests of other suites.
 typealias FarRotationTests = LongComputationTests.FarRotationTests
+
+@Suite("Months built in code")
+struct MonthsBuiltInCodeTests {
+    @Test("a yearly schedule built with months out of order and repeated expands as its sorted, distinct months; the single-slot lookup agrees")
+    func repeatedMonths() throws {
+        let rules = try #require(TimeZoneDatabase.system.zone("Europe/Berlin"))
+        let first = try #require(CivilDate(year: 2026, month: 1, day: 1))
+        let last = try #require(CivilDate(year: 2028, month: 12, day: 31))
+        let timeline = ZoneTimeline(rules: rules, span: (Int64(first.dayNumber) * 86_400 - 3 * 86_400)...(Int64(last.dayNumber) * 86_400 + 3 * 86_400))
+        var clean = Schedule(frequency: .yearly)
+        clean.start = first
+        clean.monthDays = [1, 15]
+        clean.months = [3, 5]
+        clean.timesOfDay = .list([try #require(LocalTime(minuteOfDay: 540))])
+        clean.count = 9
+        var messy = clean
+        messy.months = [5, 3, 3, 5]
+        var expected: [Slot] = []
+        clean.forEachSlot(onDates: first...last, timeline: timeline) { expected.append($0) }
+        var found: [Slot] = []
+        messy.forEachSlot(onDates: first...last, timeline: timeline) { found.append($0) }
+        #expect(expected.count == 9)
+        #expect(found == expected)
+        #expect(messy.lastCountedDate == clean.lastCountedDate)
+        for slot in expected {
+            var looked: [Slot] = []
+            messy.forEachSlot(at: slot.local, times: messy.timesOfDay.resolved, timeline: timeline) { looked.append($0) }
+            #expect(looked == [slot])
+        }
+    }
+}
