@@ -177,8 +177,10 @@ extension Schedule {
         case .yearly:
             let anchorYear = anchor.components.year
             var year = anchorYear + ceilingDivide(lower.components.year - anchorYear, interval) * interval
+            // Made once, not once a year: a range may span many years.
+            let months = monthsInOrder
             while CivilDate.dayNumber(year: year, month: 1, day: 1) <= upper.dayNumber {
-                for month in monthsInOrder {
+                for month in months {
                     visitFiringDays(year: year, month: month, from: lower, through: upper, visit)
                 }
                 year += interval
