@@ -1,19 +1,13 @@
 /// Reads a plan JSON file back (Plan format) — a previous plan, or a plan to export — and
 /// checks its structure; every error names the file, and the line and column.
 enum PlanReader {
-    static let planKeys = [
-        "formatVersion", "timeZone", "tzdataVersion", "calendarName", "uidDomain", "configDigest", "now", "windowEnd", "pendingLimit", "reservedSlots", "coveredUntil", "dropped",
-        "categories", "notifications", "suppressed", "warnings", "seriesSequences", "reminderDigests", "reminderRevisions",
-    ]
-    /// Keys a plan may leave out: added after the first plans, or known only sometimes.
-    static let optionalPlanKeys: Set = [
-        "tzdataVersion", "calendarName", "uidDomain", "configDigest", "seriesSequences", "reminderDigests", "reminderRevisions",
-    ]
-    static let notificationKeys = [
-        "id", "kind", "fireAt", "deferredFrom", "slot", "timeZone", "reminders", "group", "parent", "title", "body", "interruptionLevel", "category",
-        "sound", "threadID", "userInfo", "replaces", "durationMinutes", "numericId", "fingerprint", "sequence",
-    ]
-    static let suppressedKeys = ["id", "fireAt", "reminders", "reason"]
+    /// The keys of a plan, of a notification and of a suppressed entry, and which of them a
+    /// plan may leave out: all from the one table of the format.
+    static let planKeys = PlanFileFormat.names(PlanFileFormat.plan)
+    static let optionalPlanKeys = Set(planKeys).subtracting(PlanFileFormat.requiredNames(PlanFileFormat.plan))
+    static let notificationKeys = PlanFileFormat.names(PlanFileFormat.notification)
+    static let requiredNotificationKeys = PlanFileFormat.requiredNames(PlanFileFormat.notification)
+    static let suppressedKeys = PlanFileFormat.names(PlanFileFormat.suppressed)
     static let kinds: [(String, PlannedNotification.Kind)] = [
         ("single", .single), ("group", .group), ("followUp", .followUp), ("snooze", .snooze),
     ]
@@ -28,8 +22,7 @@ enum PlanReader {
         reader.diagnostics = diagnostics
         defer { diagnostics = reader.diagnostics }
         guard let fields = reader.fields(of: root, named: "plan", context: "the plan", known: planKeys, ignoringUnknownKeys: true) else { return nil }
-        // tzdataVersion is optional (plans before it, and hosts that do not say), and so is
-        // seriesSequences (only after a change).
+        // Members added after the first plans are optional (see PlanFileFormat).
         for key in planKeys where !optionalPlanKeys.contains(key) { _ = reader.require(key, in: fields) }
         if let version = reader.integer("formatVersion", in: fields, range: Int64.min...Int64.max, rangeText: "1"),
            version != 1, let entry = fields["formatVersion"]
@@ -168,8 +161,7 @@ enum PlanReader {
     private static func notification(_ node: PlistNode, reader: inout FieldReader) -> PlannedNotification? {
         guard let fields = reader.fields(of: node, named: "notification", context: "a notification", known: notificationKeys, ignoringUnknownKeys: true)
         else { return nil }
-        let required = ["id", "kind", "fireAt", "slot", "reminders", "title", "body", "interruptionLevel", "numericId", "sequence"]
-        let missing = required.filter { reader.require($0, in: fields) == nil }
+        let missing = requiredNotificationKeys.filter { reader.require($0, in: fields) == nil }
         let id = id("id", in: fields, reader: &reader)
         let kind = reader.choice("kind", in: fields, from: kinds, describing: "kind")
         let fireAt = instant("fireAt", in: fields, reader: &reader)

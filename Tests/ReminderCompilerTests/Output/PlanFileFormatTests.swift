@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @_spi(Tooling) @testable import ReminderCompiler
 
-/// The plan file's fields are listed once, in `PlanReader` (the keys of a plan, of a
+/// The plan file's fields are listed once, in `PlanFileFormat` (the keys of a plan, of a
 /// notification and of a suppressed entry, and which plan keys may be absent), and both
 /// readers take them from there. The writer, the `Codable` form and `schema/plan.schema.json`
 /// are held to that one list here.
@@ -71,5 +71,65 @@ struct PlanFileFormatTests {
         for notification in try #require(encoded["notifications"] as? [[String: Any]]) {
             #expect(Set(notification.keys).isSubset(of: PlanReader.notificationKeys), "\(notification.keys.sorted())")
         }
+    }
+}
+
+/// The one table of the format (`PlanFileFormat`) against the JSON Schema's types and
+/// required members, and against the Plan format article's tables.
+@Suite("The plan format's table")
+struct PlanFileFormatTableTests {
+    /// A schema property with `$ref` followed: its JSON type, from `type`, `const` or `enum`.
+    static func jsonType(of property: [String: Any], definitions: [String: [String: Any]]) -> String? {
+        if let reference = property["$ref"] as? String {
+            guard let definition = definitions[String(reference.split(separator: "/").last ?? "")] else { return nil }
+            return jsonType(of: definition, definitions: definitions)
+        }
+        if let type = property["type"] as? String { return type }
+        let constant = property["const"] ?? (property["enum"] as? [Any])?.first
+        // The schema's constants and enumerations are strings, and formatVersion's 1.
+        if constant is String { return "string" }
+        return (constant as? Int) != nil ? "integer" : nil
+    }
+
+    @Test("each member has the schema's JSON type, and the schema requires exactly the required members", arguments: [
+        ("plan", PlanFileFormat.plan), ("notification", PlanFileFormat.notification), ("suppressed", PlanFileFormat.suppressed),
+    ])
+    func schemaTypes(object: String, members: [PlanFileFormat.Member]) throws {
+        let schema = try PlanFileFormatTests.schemaObject()
+        let definitions = try #require(schema["$defs"] as? [String: [String: Any]])
+        let described = object == "plan" ? schema : try #require(definitions[object])
+        let properties = try #require(described["properties"] as? [String: [String: Any]])
+        #expect(Set(properties.keys) == Set(members.map(\.name)))
+        for member in members {
+            let property = try #require(properties[member.name], "\(member.name)")
+            #expect(Self.jsonType(of: property, definitions: definitions) == member.type.jsonType, "\(object).\(member.name)")
+        }
+        #expect(Set(try #require(described["required"] as? [String])) == Set(PlanFileFormat.requiredNames(members)))
+    }
+
+    /// The rows `| `key` | type | … | required | …` of the first table after `heading`.
+    static func articleRows(after heading: String) throws -> [(name: String, type: String, required: String)] {
+        let article = TestEnvironment.repositoryRoot.appendingPathComponent("Sources/ReminderCompiler/Documentation.docc/PlanFormat.md")
+        let text = String(decoding: try TestEnvironment.bytes(article), as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasPrefix(heading) }, "\(heading)")
+        let header = try #require(lines[start...].firstIndex { $0.hasPrefix("| key | type |") })
+        let columns = lines[header].split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        let requiredColumn = try #require(columns.firstIndex(of: "required"))
+        return lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { row in
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+            return (String(cells[0].dropFirst().dropLast()), cells[1], cells[requiredColumn])
+        }
+    }
+
+    @Test("the article's tables list the members in order, with their types and whether they are required", arguments: [
+        ("## Plan fields", PlanFileFormat.plan), ("## Notification fields", PlanFileFormat.notification),
+        ("## Suppressed entries", PlanFileFormat.suppressed),
+    ])
+    func articleMatches(heading: String, members: [PlanFileFormat.Member]) throws {
+        let rows = try Self.articleRows(after: heading)
+        #expect(rows.map(\.name) == members.map(\.name))
+        #expect(rows.map(\.type) == members.map(\.type.rawValue))
+        #expect(rows.map(\.required) == members.map { $0.required ? "yes" : "no" })
     }
 }
