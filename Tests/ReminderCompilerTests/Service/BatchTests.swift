@@ -133,7 +133,7 @@ extension BatchTests {
 
 extension ExternalProgramTests {
     /// `remindc batch` as the map stage of Apache Spark (pyspark, local[2]): the recipe of the
-    /// README, run for real. Java and pyspark come from `.ci/run`, which sets
+    /// Service and batch article, read from the article and run as it stands. Java and pyspark come from `.ci/run`, which sets
     /// REMINDC_REQUIRE_SPARK; elsewhere the test is skipped when either is missing.
     @Suite("Batch on Spark", .enabled("Spark needs java and pyspark (pip install pyspark)") { await SparkSetup.usable() })
     struct SparkBatchTests {
@@ -155,7 +155,7 @@ extension ExternalProgramTests {
             let python = try #require(Python.executable)
             let result = try await run(python, [script.path, TestEnvironment.remindcExecutable.path, jobs.path])
             #expect(result.status == 0, "\(result.standardOutput)\(result.standardError.suffix(2000))")
-            #expect(result.standardOutput.contains("spark: 41 results through local[2], 0 problems"), "\(result.standardOutput)")
+            #expect(result.standardOutput.contains("spark: 41 results through local[2] in ") && result.standardOutput.contains(" partitions, 0 problems"), "\(result.standardOutput)")
         }
     }
 }
