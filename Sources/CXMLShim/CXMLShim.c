@@ -164,6 +164,58 @@ static void rx_internal_subset(void *ctx, const xmlChar *name, const xmlChar *ex
     }
 }
 
+/* libxml2 also reads `<!DOCTYPE plist ...>[ ... ]`, a `[` after the DOCTYPE's `>`, as an
+ * internal subset, after rx_internal_subset has returned. What it holds is refused here,
+ * before libxml2 would attach it to a subset that was never made (and so leak it). */
+static void rx_refuse_subset(void *ctx) {
+    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
+    rx_refuse(ctxt, RX_ERROR_FORBIDDEN, rx_scan_back(rx_state(ctx), rx_current_offset(ctxt), "["),
+              "a DOCTYPE internal subset is not allowed (it could declare entities)");
+}
+
+static void rx_comment(void *ctx, const xmlChar *value) {
+    if (((xmlParserCtxtPtr)ctx)->inSubset != 0) {
+        rx_refuse_subset(ctx);
+        return;
+    }
+    xmlSAX2Comment(ctx, value);
+}
+
+static void rx_element_decl(void *ctx, const xmlChar *name, int type, xmlElementContentPtr content) {
+    (void)name;
+    (void)type;
+    (void)content;
+    rx_refuse_subset(ctx);
+}
+
+static void rx_attribute_decl(void *ctx, const xmlChar *element, const xmlChar *name, int type, int def,
+                              const xmlChar *default_value, xmlEnumerationPtr tree) {
+    (void)element;
+    (void)name;
+    (void)type;
+    (void)def;
+    (void)default_value;
+    /* libxml2 hands the enumeration over to this callback. */
+    xmlFreeEnumeration(tree);
+    rx_refuse_subset(ctx);
+}
+
+static void rx_notation_decl(void *ctx, const xmlChar *name, const xmlChar *public_id, const xmlChar *system_id) {
+    (void)name;
+    (void)public_id;
+    (void)system_id;
+    rx_refuse_subset(ctx);
+}
+
+static void rx_unparsed_entity_decl(void *ctx, const xmlChar *name, const xmlChar *public_id,
+                                    const xmlChar *system_id, const xmlChar *notation) {
+    (void)name;
+    (void)public_id;
+    (void)system_id;
+    (void)notation;
+    rx_refuse_subset(ctx);
+}
+
 static void rx_external_subset(void *ctx, const xmlChar *name, const xmlChar *external_id,
                                const xmlChar *system_id) {
     /* Never load an external DTD. */
@@ -253,6 +305,11 @@ rx_document *rx_parse(const char *bytes, size_t length, int max_depth, rx_error 
     sax->reference = rx_reference;
     sax->resolveEntity = rx_resolve_entity;
     sax->processingInstruction = rx_processing_instruction;
+    sax->comment = rx_comment;
+    sax->elementDecl = rx_element_decl;
+    sax->attributeDecl = rx_attribute_decl;
+    sax->notationDecl = rx_notation_decl;
+    sax->unparsedEntityDecl = rx_unparsed_entity_decl;
     sax->serror = rx_silent_structured;
     sax->error = NULL;
     sax->warning = NULL;

@@ -177,6 +177,25 @@ struct PlistSafetyTests {
         #expect(!diagnostics[0].contains("root:"))
     }
 
+    /// libxml2 reads a `[` after the DOCTYPE's `>` as an internal subset too. Its comments
+    /// and declarations were once parsed into a subset that did not exist, leaking them
+    /// (found by the reader fuzzer under LeakSanitizer), and ended as "DOCTYPE improperly
+    /// terminated"; they are refused as an internal subset now, at the `[`.
+    @Test("an internal subset after the DOCTYPE's closing '>' is refused at its '['", arguments: [
+        "<!-- a comment -->", "<!ELEMENT plist ANY>", "<!ATTLIST plist version CDATA #IMPLIED>",
+        "<!ATTLIST plist kind (a|b) 'a'>", "<!NOTATION n SYSTEM 'x'>",
+    ])
+    func subsetAfterDoctype(declaration: String) throws {
+        let xml = """
+        <?xml version="1.0"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">[\(declaration)]
+        <plist version="1.0"><dict/></plist>
+        """
+        let (node, diagnostics) = read(xml)
+        #expect(node == nil)
+        #expect(diagnostics == ["test.plist:2:103: error: refused XML: a DOCTYPE internal subset is not allowed (it could declare entities)"])
+    }
+
     @Test("an entity declared outside an internal subset cannot be used either")
     func undeclaredEntityWithoutDoctype() {
         let (node, diagnostics) = read("<plist><string>&nbsp;</string></plist>")
