@@ -48,44 +48,35 @@ struct Batch: ParsableCommand {
         defer { close(descriptor) }
         var files = AtomicOutput()
         let file = try files.open(output ?? "-")
-        var lines = LineReader(descriptor: descriptor, maximumLength: Self.maximumLineBytes)
-        // A window of a few jobs per worker, run together and written in input order:
-        // memory holds one window, whatever the input's length.
-        let windowSize = jobs * 4
         // Not when the results themselves go to the same terminal: the line would run into them.
         let resultsOnTerminal = (output == nil || output == "-") && isatty(STDOUT_FILENO) == 1
-        var progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1 && !resultsOnTerminal)
-        do {
-            while true {
-                var batch: [LineReader.Line] = []
-                while batch.count < windowSize, let line = try lines.next() { batch.append(line) }
-                if batch.isEmpty { break }
-                let results = ResultSlots(count: batch.count)
-                let window = batch
-                let workers = min(jobs, window.count)
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    for index in stride(from: worker, to: window.count, by: workers) {
-                        results.set(index, Self.result(of: window[index]))
-                    }
-                }
-                for result in results.all {
-                    do {
-                        try file.write(contentsOf: result)
-                        try file.write(contentsOf: [0x0A])
-                    } catch {
-                        throw CommandLineError("cannot write '\(output ?? "-")': \(OutputFile.describe(error))")
-                    }
-                }
-                progress.update(jobsDone: batch.count)
+        let pipeline = BatchPipeline(
+            lines: LineReader(descriptor: descriptor, maximumLength: Self.maximumLineBytes),
+            // A few jobs per worker may wait, done, for an earlier one: memory holds those
+            // results and the jobs in hand, whatever the input's length.
+            window: jobs * 4,
+            progress: ProgressLine(enabled: isatty(STDERR_FILENO) == 1 && !resultsOnTerminal)
+        ) { result in
+            do {
+                try file.write(contentsOf: result + [0x0A])
+            } catch {
+                throw CommandLineError("cannot write '\(output ?? "-")': \(OutputFile.describe(error))")
             }
-        } catch {
+        }
+        // Each worker takes the next line, runs it and hands its result on; no worker waits
+        // for the others between jobs.
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            while let (index, line) = pipeline.take() {
+                pipeline.deliver(index, Self.result(of: line))
+            }
+        }
+        pipeline.finishProgress()
+        if let failure = pipeline.failure {
             // A full disk, a file-size limit, an unreadable input: the temporary file goes,
             // and a previous results file stays as it was.
-            progress.finish()
             files.discard()
-            throw error
+            throw failure
         }
-        progress.finish()
         try files.commit()
     }
 
@@ -105,16 +96,83 @@ struct Batch: ParsableCommand {
     }
 }
 
-/// Results of one window, set by the workers at their own indices.
-final class ResultSlots: @unchecked Sendable {
-    private var slots: [[UInt8]]
-    private let lock = ThreadLock()
+/// Runs a batch's jobs on several workers and writes each result as soon as every result
+/// before it is written: results stream out in input order while later jobs run.
+///
+/// A job is taken only while fewer than `window` results are in hand or unwritten, so a
+/// slow job holds back at most that many finished results. Reading and writing have locks
+/// of their own: a worker waiting for input never keeps a finished result from going out,
+/// which matters to a producer that waits for each result before it sends the next job.
+final class BatchPipeline: @unchecked Sendable {
+    private let readLock = ThreadLock()
+    private let writeLock = ThreadLock()
+    /// One permit per job in hand or result not yet written.
+    private let permits: DispatchSemaphore
+    private var lines: LineReader
+    private var nextIndex = 0
+    private var inputEnded = false
+    private var nextToWrite = 0
+    private var finished: [Int: [UInt8]] = [:]
+    private var progress: ProgressLine
+    private let write: ([UInt8]) throws -> Void
+    private var firstFailure: Error?
+    private let failureLock = ThreadLock()
 
-    init(count: Int) { slots = Array(repeating: [], count: count) }
+    init(lines: LineReader, window: Int, progress: ProgressLine, write: @escaping ([UInt8]) throws -> Void) {
+        self.lines = lines
+        self.permits = DispatchSemaphore(value: window)
+        self.progress = progress
+        self.write = write
+    }
 
-    func set(_ index: Int, _ bytes: [UInt8]) { lock.withLock { slots[index] = bytes } }
+    /// The first error of reading or writing; none means every line was read and written.
+    var failure: Error? { failureLock.withLock { firstFailure } }
 
-    var all: [[UInt8]] { lock.withLock { slots } }
+    private func fail(_ error: Error) {
+        failureLock.withLock { if firstFailure == nil { firstFailure = error } }
+    }
+
+    /// The next line with its index, or nil once the input has ended or anything failed.
+    func take() -> (Int, LineReader.Line)? {
+        permits.wait()
+        let taken: (Int, LineReader.Line)? = readLock.withLock {
+            guard !inputEnded, failure == nil else { return nil }
+            do {
+                guard let line = try lines.next() else {
+                    inputEnded = true
+                    return nil
+                }
+                defer { nextIndex += 1 }
+                return (nextIndex, line)
+            } catch {
+                inputEnded = true
+                fail(error)
+                return nil
+            }
+        }
+        if taken == nil { permits.signal() }
+        return taken
+    }
+
+    /// Hands over the result of the line `index`, and writes every result now due.
+    func deliver(_ index: Int, _ result: [UInt8]) {
+        writeLock.withLock {
+            finished[index] = result
+            while let due = finished.removeValue(forKey: nextToWrite) {
+                if failure == nil {
+                    do { try write(due) } catch { fail(error) }
+                }
+                nextToWrite += 1
+                progress.update(jobsDone: 1)
+                permits.signal()
+            }
+        }
+    }
+
+    /// Ends the progress line, once every worker has stopped.
+    func finishProgress() {
+        writeLock.withLock { progress.finish() }
+    }
 }
 
 /// Lines of a file descriptor, read a block at a time; blank lines are skipped, and a line
