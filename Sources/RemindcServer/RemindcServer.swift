@@ -32,11 +32,18 @@ public struct RemindcServer: Sendable {
         /// sent or between requests: then it is closed, so that slow or silent clients
         /// cannot hold connections.
         public var idleTimeout: Duration
+        /// How long the service goes on after SIGTERM or SIGINT to finish the answers under
+        /// way; what is still unfinished then is cut, and `run` throws ``AnswersCut``.
+        public var gracePeriod: Duration
 
-        public init(maximumBodyBytes: Int = 16 << 20, timeLimit: Duration = .seconds(10), idleTimeout: Duration = .seconds(30)) {
+        public init(
+            maximumBodyBytes: Int = 16 << 20, timeLimit: Duration = .seconds(10), idleTimeout: Duration = .seconds(30),
+            gracePeriod: Duration = .seconds(10)
+        ) {
             self.maximumBodyBytes = maximumBodyBytes
             self.timeLimit = timeLimit
             self.idleTimeout = idleTimeout
+            self.gracePeriod = gracePeriod
         }
     }
 
@@ -50,10 +57,15 @@ public struct RemindcServer: Sendable {
         self.limits = limits
     }
 
-    /// Serves until SIGTERM or SIGINT, then finishes the requests under way and returns.
-    /// `onListening` gets the port bound (useful with port 0).
+    /// Serves until SIGTERM or SIGINT; then it accepts no connection, finishes the answers
+    /// under way for up to the grace period, and returns. `onListening` gets the port bound
+    /// (useful with port 0).
+    ///
+    /// - Throws: ``AnswersCut`` when the grace period ended before every answer was sent
+    ///   whole, or a connection broke off an answer during the shutdown.
     public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let metrics = ServiceMetrics()
+        let answers = AnswerTracker()
         let router = Router()
         router.get("healthz") { _, _ in "ok\n" }
         router.get("metrics") { _, _ -> Response in
@@ -75,7 +87,7 @@ public struct RemindcServer: Sendable {
             await metrics.measure("plan") {
                 let job = try Self.job(try await Self.body(of: request, limits: limits))
                 guard let result = await Self.withTimeLimit(limits.timeLimit, { job.result(stopSignal: $0) }) else { return Self.tooSlow(limits) }
-                return Self.json(result.line, status: result.ok ? .ok : .unprocessableContent)
+                return answers.response(status: result.ok ? .ok : .unprocessableContent, contentType: "application/json", bytes: result.line + [0x0A])
             }
         }
         router.post("v1/ics") { request, _ -> Response in
@@ -88,7 +100,7 @@ public struct RemindcServer: Sendable {
                 guard let calendar = await Self.withTimeLimit(limits.timeLimit, { job.calendar(style: style, stopSignal: $0) }) else { return Self.tooSlow(limits) }
                 switch calendar {
                 case .success(let bytes):
-                    return Response(status: .ok, headers: [.contentType: "text/calendar; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+                    return answers.response(status: .ok, contentType: "text/calendar; charset=utf-8", bytes: bytes)
                 case .failure(let failure):
                     return Self.json(PlanJob.failure(failure.diagnostics), status: .unprocessableContent)
                 }
@@ -109,12 +121,22 @@ public struct RemindcServer: Sendable {
         logger.logLevel = .warning
         let app = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(limits.idleTimeout.components.seconds) * 1_000_000_000
-                + limits.idleTimeout.components.attoseconds / 1_000_000_000))),
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [FinishWritesBeforeClose(drainLimit: limits.gracePeriod, answers: answers)],
+                idleTimeout: .nanoseconds(Int64(limits.idleTimeout.components.seconds) * 1_000_000_000
+                    + limits.idleTimeout.components.attoseconds / 1_000_000_000)
+            )),
             configuration: .init(address: .hostname(host, port: port), serverName: "remindc"),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) }, logger: logger
         )
-        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        // On SIGTERM or SIGINT the server stops accepting and lets each connection finish the
+        // answer under way; past the grace period the group cancels what is left.
+        var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = limits.gracePeriod
+        configuration.maximumCancellationDuration = .seconds(2)
+        try await ServiceGroup(configuration: configuration).run()
+        let unfinished = answers.unfinished
+        if unfinished > 0 { throw AnswersCut(count: unfinished, gracePeriod: limits.gracePeriod) }
     }
 
     /// The media types a body may be declared as: JSON, a plist or XML, plain text, or
@@ -250,6 +272,107 @@ final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
             return self.continuation
         }
         continuation?.resume(returning: value)
+    }
+}
+
+/// The plans and calendars under way, so that a shutdown can tell whether it cut one.
+///
+/// Their bodies are written in parts, each awaited: an answer counts as sent only once its
+/// last byte has gone to the connection, not when it was handed over whole (which a
+/// shutdown could then drop from the connection's buffer, as it once did after 3.9 MB of
+/// an 85 MB calendar).
+final class AnswerTracker: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var started = 0
+    private var finished = 0
+    /// How much of an answer is written at a time.
+    static let partBytes = 1 << 18
+
+    /// Guarded by `lock`.
+    private var dropped = 0
+
+    /// Answers started and not sent whole: cut, still being written, or dropped from a
+    /// connection's buffer when it was closed.
+    var unfinished: Int { lock.withLock { started - finished + dropped } }
+
+    /// A connection was closed with bytes of an answer still waiting to be sent.
+    func recordDropped() { lock.withLock { dropped += 1 } }
+
+    func response(status: HTTPResponse.Status, contentType: String, bytes: [UInt8]) -> Response {
+        let body = ResponseBody(contentLength: bytes.count) { [self] writer in
+            lock.withLock { started += 1 }
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(offset + Self.partBytes, bytes.count)
+                try await writer.write(ByteBuffer(bytes: bytes[offset..<end]))
+                offset = end
+            }
+            try await writer.finish(nil)
+            lock.withLock { finished += 1 }
+        }
+        return Response(status: status, headers: [.contentType: contentType], body: body)
+    }
+}
+
+/// Holds a connection's close until what was written to it has gone to the socket.
+///
+/// When the service shuts down, Hummingbird closes each connection right after writing the
+/// end of its answer; NIO then drops whatever the socket could not take yet, so a client
+/// reading a large calendar slowly lost its last megabytes. This handler, between the HTTP
+/// codec and Hummingbird's connection handler, lets the close wait for the writes under
+/// way, for at most `drainLimit`; a close forced then is recorded as a cut answer.
+final class FinishWritesBeforeClose: ChannelOutboundHandler, RemovableChannelHandler, @unchecked Sendable {
+    // Only the event loop of the connection touches the handler's state.
+    typealias OutboundIn = Any
+    private let drainLimit: TimeAmount
+    private let answers: AnswerTracker
+    private var writesUnderWay = 0
+    private var waitingClose: (mode: CloseMode, promise: EventLoopPromise<Void>?)?
+
+    init(drainLimit: Duration, answers: AnswerTracker) {
+        let (seconds, attoseconds) = drainLimit.components
+        self.drainLimit = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        self.answers = answers
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        writesUnderWay += 1
+        let written = promise ?? context.eventLoop.makePromise()
+        written.futureResult.whenComplete { [self] _ in
+            writesUnderWay -= 1
+            if writesUnderWay == 0, let close = waitingClose {
+                waitingClose = nil
+                context.close(mode: close.mode, promise: close.promise)
+            }
+        }
+        context.write(data, promise: written)
+    }
+
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        guard mode == .all, writesUnderWay > 0, waitingClose == nil else {
+            context.close(mode: mode, promise: promise)
+            return
+        }
+        waitingClose = (mode, promise)
+        context.eventLoop.scheduleTask(in: drainLimit) { [self] in
+            guard let close = waitingClose else { return }
+            waitingClose = nil
+            answers.recordDropped()
+            context.close(mode: close.mode, promise: close.promise)
+        }
+    }
+}
+
+/// The service stopped before every answer under way was sent whole.
+public struct AnswersCut: Error, CustomStringConvertible {
+    /// How many answers were cut.
+    public let count: Int
+    /// The grace period they were given.
+    public let gracePeriod: Duration
+
+    public var description: String {
+        "\(count) \(count == 1 ? "answer was" : "answers were") cut: the shutdown's grace period of \(gracePeriod) ended before \(count == 1 ? "it was" : "they were") sent whole"
     }
 }
 

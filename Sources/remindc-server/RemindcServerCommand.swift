@@ -31,11 +31,18 @@ struct RemindcServerCommand: AsyncParsableCommand {
     )
     var idleTimeout: Double = 30
 
+    @Option(
+        name: .customLong("grace-period"),
+        help: "Seconds the service goes on after SIGTERM or SIGINT to finish the answers under way; it exits 1 if any was cut."
+    )
+    var gracePeriod: Double = 10
+
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port must be 0–65535, not \(port)") }
         if maximumBodyBytes < 1 { throw ValidationError("--max-body-bytes must be 1 or more") }
         if !(timeLimit > 0 && timeLimit <= 3600) { throw ValidationError("--time-limit must be more than 0 and at most 3600 seconds") }
         if !(idleTimeout > 0 && idleTimeout <= 3600) { throw ValidationError("--idle-timeout must be more than 0 and at most 3600 seconds") }
+        if !(gracePeriod >= 0 && gracePeriod <= 3600) { throw ValidationError("--grace-period must be 0–3600 seconds") }
     }
 
     func run() async throws {
@@ -44,13 +51,19 @@ struct RemindcServerCommand: AsyncParsableCommand {
             host: host, port: port,
             limits: .init(
                 maximumBodyBytes: maximumBodyBytes, timeLimit: .milliseconds(Int64(timeLimit * 1000)),
-                idleTimeout: .milliseconds(Int64(idleTimeout * 1000))
+                idleTimeout: .milliseconds(Int64(idleTimeout * 1000)), gracePeriod: .milliseconds(Int64(gracePeriod * 1000))
             )
         )
         let host = self.host
-        try await server.run { port in
-            // Written at once, so that a test or a supervisor can read the port.
-            FileHandle.standardOutput.write(Data("remindc serving on http://\(host):\(port)\n".utf8))
+        do {
+            try await server.run { port in
+                // Written at once, so that a test or a supervisor can read the port.
+                FileHandle.standardOutput.write(Data("remindc serving on http://\(host):\(port)\n".utf8))
+            }
+        } catch let cut as AnswersCut {
+            // In remindc's own error style: a supervisor sees status 1 and one line.
+            FileHandle.standardError.write(Data("remindc: error: \(cut)\n".utf8))
+            throw ExitCode.failure
         }
         #else
         throw ServiceNotBuilt()

@@ -238,6 +238,31 @@ struct ServiceTests {
         }
     }
 
+    /// Before, SIGTERM cut a large calendar after about 3.9 MB (what the socket could not
+    /// take yet was dropped when the connection closed) and the service still exited 0.
+    @Test("SIGTERM: an answer under way is sent whole within the grace period; one cut by it makes the exit status 1; stalled clients do not hold the shutdown", .timeLimit(.minutes(3)))
+    func shutdownDrain() async throws {
+        let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Service/shutdown_drain.py")
+        let result = try await Python.script([script.path, TestEnvironment.remindcExecutable.path])
+        let lines = Dictionary(uniqueKeysWithValues: result.standardOutput.split(separator: "\n").map { line in
+            let fields = line.split(separator: " ").map(String.init)
+            return (fields[0], Array(fields.dropFirst()))
+        })
+        #expect(lines.count == 4, "\(result.standardOutput)\(result.standardError)")
+        let drain = try #require(lines["drain"])
+        #expect(drain[0] == "0", "exit status")
+        #expect(drain[1] == drain[2] && (Int(drain[1]) ?? 0) > 50_000_000, "received \(drain[1]) of \(drain[2]) bytes")
+        #expect(drain[3] == "True")
+        let cut = try #require(lines["cut"])
+        #expect(cut[0] == "1")
+        #expect((Double(cut[1]) ?? .infinity) < 6, "exited \(cut[1]) s after SIGTERM with a grace period of 1 s")
+        for stalled in ["stalled-headers", "stalled-body"] {
+            let fields = try #require(lines[stalled])
+            #expect(fields[0] == "0", "\(stalled)")
+            #expect((Double(fields[1]) ?? .infinity) < 6, "\(stalled): exited \(fields[1]) s after SIGTERM with a grace period of 2 s")
+        }
+    }
+
     @Test("a client that sends its headers a byte at a time, or stays idle, is disconnected after --idle-timeout; others are answered meanwhile")
     func slowClients() async throws {
         try await Self.withServer(["--idle-timeout", "1"]) { server in
