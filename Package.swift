@@ -106,9 +106,8 @@ let package = Package(
             ],
             // Fixtures, golden files and the Python readers and scripts are read from the source tree.
             exclude: [
-                "Fixtures", "Golden", "Interop", "Service/spark_batch.py", "Service/batch_streaming.py", "Service/shutdown_drain.py",
-                "HTML/check_html.py",
-                "Read/json_reference.py",
+                "Fixtures", "Golden", "Interop", "HTML/check_html.py", "Read/json_reference.py", "Service/spark_batch.py",
+                "Service/batch_streaming.py", "Service/shutdown_drain.py", "Service/connection_limits.py",
             ]
         ),
     ]

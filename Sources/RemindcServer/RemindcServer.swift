@@ -35,15 +35,25 @@ public struct RemindcServer: Sendable {
         /// How long the service goes on after SIGTERM or SIGINT to finish the answers under
         /// way; what is still unfinished then is cut, and `run` throws ``AnswersCut``.
         public var gracePeriod: Duration
+        /// How long a request's body may take to arrive once its head has: a client that
+        /// sends its body slowly is answered 408 and disconnected (the idle timeout alone
+        /// would let a byte every few seconds hold the connection for good).
+        public var bodyTimeout: Duration
+        /// The most connections open at once. Past it the service accepts no more until one
+        /// closes (the others wait in the listen queue), so that clients cannot exhaust its
+        /// file descriptors (1 024 by default on Linux).
+        public var maximumConnections: Int
 
         public init(
             maximumBodyBytes: Int = 16 << 20, timeLimit: Duration = .seconds(10), idleTimeout: Duration = .seconds(30),
-            gracePeriod: Duration = .seconds(10)
+            gracePeriod: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30), maximumConnections: Int = 512
         ) {
             self.maximumBodyBytes = maximumBodyBytes
             self.timeLimit = timeLimit
             self.idleTimeout = idleTimeout
             self.gracePeriod = gracePeriod
+            self.bodyTimeout = bodyTimeout
+            self.maximumConnections = maximumConnections
         }
     }
 
@@ -126,7 +136,10 @@ public struct RemindcServer: Sendable {
                 idleTimeout: .nanoseconds(Int64(limits.idleTimeout.components.seconds) * 1_000_000_000
                     + limits.idleTimeout.components.attoseconds / 1_000_000_000)
             )),
-            configuration: .init(address: .hostname(host, port: port), serverName: "remindc"),
+            configuration: .init(
+                address: .hostname(host, port: port), serverName: "remindc",
+                availableConnectionsDelegate: .maximum(limits.maximumConnections, logger: logger)
+            ),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) }, logger: logger
         )
         // On SIGTERM or SIGINT the server stops accepting and lets each connection finish the
@@ -165,9 +178,29 @@ public struct RemindcServer: Sendable {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.maximumBodyBytes {
             throw tooLarge
         }
+        let body = request.body
         do {
-            let buffer = try await request.body.collect(upTo: limits.maximumBodyBytes)
-            return Array(buffer.readableBytesView)
+            // The body against the clock: whichever ends first, the other is cancelled.
+            return try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
+                group.addTask {
+                    let buffer = try await body.collect(upTo: limits.maximumBodyBytes)
+                    return Array(buffer.readableBytesView)
+                }
+                group.addTask {
+                    try await Task.sleep(for: limits.bodyTimeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let bytes = first else {
+                    throw ServiceError(
+                        status: .requestTimeout, message: "the body did not arrive within \(limits.bodyTimeout)",
+                        headers: [.connection: "close"]
+                    )
+                }
+                return bytes
+            }
+        } catch let error as ServiceError {
+            throw error
         } catch is NIOTooManyBytesError {
             throw tooLarge
         } catch {

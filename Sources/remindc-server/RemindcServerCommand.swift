@@ -37,12 +37,26 @@ struct RemindcServerCommand: AsyncParsableCommand {
     )
     var gracePeriod: Double = 10
 
+    @Option(
+        name: .customLong("body-timeout"),
+        help: "Seconds a request's body may take to arrive once its head has; a slower one is answered 408 and disconnected."
+    )
+    var bodyTimeout: Double = 30
+
+    @Option(
+        name: .customLong("max-connections"),
+        help: "The most connections open at once; further ones wait to be accepted."
+    )
+    var maximumConnections: Int = 512
+
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port must be 0–65535, not \(port)") }
         if maximumBodyBytes < 1 { throw ValidationError("--max-body-bytes must be 1 or more") }
         if !(timeLimit > 0 && timeLimit <= 3600) { throw ValidationError("--time-limit must be more than 0 and at most 3600 seconds") }
         if !(idleTimeout > 0 && idleTimeout <= 3600) { throw ValidationError("--idle-timeout must be more than 0 and at most 3600 seconds") }
         if !(gracePeriod >= 0 && gracePeriod <= 3600) { throw ValidationError("--grace-period must be 0–3600 seconds") }
+        if !(bodyTimeout > 0 && bodyTimeout <= 3600) { throw ValidationError("--body-timeout must be more than 0 and at most 3600 seconds") }
+        if !(1...65536).contains(maximumConnections) { throw ValidationError("--max-connections must be 1–65536, not \(maximumConnections)") }
     }
 
     func run() async throws {
@@ -51,7 +65,8 @@ struct RemindcServerCommand: AsyncParsableCommand {
             host: host, port: port,
             limits: .init(
                 maximumBodyBytes: maximumBodyBytes, timeLimit: .milliseconds(Int64(timeLimit * 1000)),
-                idleTimeout: .milliseconds(Int64(idleTimeout * 1000)), gracePeriod: .milliseconds(Int64(gracePeriod * 1000))
+                idleTimeout: .milliseconds(Int64(idleTimeout * 1000)), gracePeriod: .milliseconds(Int64(gracePeriod * 1000)),
+                bodyTimeout: .milliseconds(Int64(bodyTimeout * 1000)), maximumConnections: maximumConnections
             )
         )
         let host = self.host

@@ -15,7 +15,7 @@ struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve check, plan and ics over HTTP (POST /v1/check, /v1/plan, /v1/ics; GET /healthz, /metrics).",
-        discussion: "Stateless: every request carries its config, events, now and previous plan. Stops on SIGTERM or SIGINT after the answers under way (--grace-period, 10 s). Runs remindc-server from remindc's folder; `remindc serve --help` lists its options (--host, --port, --max-body-bytes, --time-limit, --idle-timeout, --grace-period). See schema/remindc-service.openapi.json."
+        discussion: "Stateless: every request carries its config, events, now and previous plan. Stops on SIGTERM or SIGINT after the answers under way (--grace-period, 10 s). Runs remindc-server from remindc's folder; `remindc serve --help` lists its options (--host, --port, --max-body-bytes, --time-limit, --idle-timeout, --grace-period, --body-timeout, --max-connections). See schema/remindc-service.openapi.json."
     )
 
     @Argument(parsing: .captureForPassthrough, help: "remindc-server's options.")
@@ -34,7 +34,7 @@ struct Serve: ParsableCommand {
             if options.contains("--help") || options.contains("-h") {
                 StandardStream.output.write(Remindc.helpMessage(for: Self.self) + "\n\n" + """
                     The service's options (--host, --port, --max-body-bytes, --time-limit, \
-                    --idle-timeout, --grace-period) are listed by remindc-server, which is not built here: \
+                    --idle-timeout, --grace-period, --body-timeout, --max-connections) are listed by remindc-server, which is not built here: \
                     build it with the package's Service trait (swift build --traits Service).
 
                     """)

@@ -263,6 +263,32 @@ struct ServiceTests {
         }
     }
 
+    /// Before, a body sent a byte at a time held its connection as long as the client
+    /// liked, and every connection was accepted until descriptors ran out.
+    @Test("a body slower than --body-timeout is answered 408; past --max-connections the service accepts no more until some close")
+    func connectionLimits() async throws {
+        try await Self.withServer(["--max-connections", "3", "--body-timeout", "1"]) { server in
+            let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Service/connection_limits.py")
+            let result = try await Python.script([script.path, String(server.port), String(server.processID)])
+            let lines = Dictionary(uniqueKeysWithValues: result.standardOutput.split(separator: "\n").map { line in
+                let fields = line.split(separator: " ", maxSplits: 1).map(String.init)
+                return (fields[0], fields.count > 1 ? fields[1] : "")
+            })
+            let body = try #require(lines["body"], "\(result.standardOutput)\(result.standardError)")
+            let seconds = Double(body.split(separator: " ").first ?? "") ?? .infinity
+            #expect(seconds >= 0.9 && seconds < 5, "\(body)")
+            #expect(body.hasSuffix("HTTP/1.1 408 Request Timeout"), "\(body)")
+            let cap = try #require(lines["cap"]).split(separator: " ").map(String.init)
+            #expect(cap.count == 4)
+            let before = Int(cap[0]) ?? 0, during = Int(cap[1]) ?? .max
+            // Three accepted connections, not forty.
+            #expect(during - before <= 5, "descriptors \(before) → \(during) with 40 clients and a cap of 3")
+            #expect(cap[2] == "True", "a request past the cap waited")
+            #expect(cap[3] == "True", "and was answered once the others closed")
+            #expect(try await server.request("/healthz").status == 200)
+        }
+    }
+
     @Test("a client that sends its headers a byte at a time, or stays idle, is disconnected after --idle-timeout; others are answered meanwhile")
     func slowClients() async throws {
         try await Self.withServer(["--idle-timeout", "1"]) { server in
