@@ -1,5 +1,12 @@
 import ArgumentParser
 @_spi(Tooling) import ReminderCompiler
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The `remindc` command: compiles reminder configs into notification plans.
 @main
@@ -17,6 +24,7 @@ struct Remindc: ParsableCommand {
     static func main() {
         let command: ParsableCommand
         do {
+            try checkArgumentsAreUTF8()
             try checkSubcommandName(Array(CommandLine.arguments.dropFirst()))
             command = try parseAsRoot()
         } catch {
@@ -43,6 +51,21 @@ struct Remindc: ParsableCommand {
             exitReporting(error)
         }
         if !DiagnosticPrinter.finish() { exitProcess(1) }
+    }
+
+    /// Swift reads arguments as UTF-8 and replaces what is not with U+FFFD, so a file name
+    /// in another encoding (`caf\xE9.plist`, Latin-1) would name another file: "no such
+    /// file" at best, and a mangled name in generated code or output. Such an argument is
+    /// refused before anything runs, shown with its bytes escaped.
+    private static func checkArgumentsAreUTF8() throws {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument))
+            if String(validating: bytes, as: UTF8.self) == nil {
+                let shown = bytes.map { $0 < 0x80 ? VisibleText.escaped(String(UnicodeScalar($0))) : "\\x" + String($0, radix: 16, uppercase: true) }.joined()
+                throw CommandLineError("argument \(index) is not valid UTF-8: '\(shown)'; remindc reads file names and options as UTF-8 (rename the file, or pass it through standard input with '-')")
+            }
+        }
     }
 
     /// A first argument that is no command's name is a mistyped command more often than a

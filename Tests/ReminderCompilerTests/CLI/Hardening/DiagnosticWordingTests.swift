@@ -143,3 +143,28 @@ struct CompletionAndManualTests {
         #expect(arguments.contains { ($0["names"] as? [[String: Any]])?.contains { $0["name"] as? String == "now" } == true })
     }
 }
+
+/// File names that are not UTF-8 reach remindc as U+FFFD once Swift has read them, which
+/// names another file. They are refused by their bytes instead.
+@Suite("Arguments that are not UTF-8")
+struct NonUTF8ArgumentTests {
+    @Test("a Latin-1 file name is refused before anything runs, its bytes shown escaped; nothing is written", arguments: ["check", "generate-swift"])
+    func latin1FileName(command: String) async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = """
+            cp "$1" "$(printf 'caf\\351.plist')"
+            "$2" "$3" "$(printf 'caf\\351.plist')" -o out.swift
+            """
+        let result = try await run(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "cd \(folder.path) && " + script, "sh", TestEnvironment.examples.appendingPathComponent("medication.plist").path,
+             TestEnvironment.remindcExecutable.path, command]
+        )
+        #expect(result.status == 1)
+        #expect(result.standardError == "remindc: error: argument 2 is not valid UTF-8: 'caf\\xE9.plist'; remindc reads file names and options as UTF-8 (rename the file, or pass it through standard input with '-')\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.swift").path))
+        // The file itself is there: the refusal is of its name, not of a missing file.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1)
+    }
+}
