@@ -4,6 +4,12 @@
 /// these objects carry whatever the platform adds.
 enum PendingReader {
     static func read(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> [PendingNotification]? {
+        if bytes.count <= ReminderCompiler.maximumPlanBytes, let pending = FastPendingReader.read(bytes) { return pending }
+        return readLocated(bytes, path: path, diagnostics: &diagnostics)
+    }
+
+    /// The pending list through the located JSON tree, with every error at its place.
+    static func readLocated(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> [PendingNotification]? {
         // Pending lists are written by other programs, with nulls for what they leave out,
         // and can be as long as a plan.
         let reader = JSONReader(maximumInputBytes: ReminderCompiler.maximumPlanBytes, allowsNull: true)
@@ -37,6 +43,114 @@ enum PendingReader {
             if let found = fingerprint(in: inner) { return found }
         }
         return nil
+    }
+}
+
+/// Reads a well-formed pending list without building a tree: each entry's ID and
+/// fingerprint are taken as the scanner passes them, and everything else is stepped over,
+/// so memory holds the list and little more (the located tree took about 8 bytes per byte
+/// of input). It gives up at the first thing the located reader would report — JSON it
+/// refuses, a duplicate key, a number out of range, an entry without an ID — and that
+/// reader then reads the file again and says what is wrong, where. It never decides an
+/// error message.
+struct FastPendingReader {
+    private var scanner: JSONScanner
+
+    /// Anything the located reader would report.
+    private struct GiveUp: Error {}
+
+    /// A member the entry's ID may come from, as read.
+    private enum IDMember {
+        case absent
+        case string(String)
+        case other
+    }
+
+    /// What one object holds for the pending list: its ID members and where its
+    /// fingerprint would be found (as `PendingReader.fingerprint(in:)` looks).
+    private struct ObjectFields {
+        var id = IDMember.absent
+        var identifier = IDMember.absent
+        var fingerprint: String?
+        /// The fingerprints found inside `content`, `userInfo` and `data`, in that order.
+        var nested: [String?] = [nil, nil, nil]
+
+        var foundFingerprint: String? { fingerprint ?? nested[0] ?? nested[1] ?? nested[2] }
+    }
+
+    static func read(_ bytes: [UInt8]) -> [PendingNotification]? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = FastPendingReader(scanner: JSONScanner(document: buffer))
+            var pending: [PendingNotification] = []
+            do {
+                guard reader.scanner.peek() == UInt8(ascii: "[") else { throw GiveUp() }
+                if try reader.scanner.openArray() {
+                    repeat {
+                        guard reader.scanner.peek() == UInt8(ascii: "{") else { throw GiveUp() }
+                        let fields = try reader.object()
+                        // `id` when present, else `identifier`: a non-empty string, as the
+                        // located reader requires.
+                        let chosen: IDMember
+                        if case .absent = fields.id { chosen = fields.identifier } else { chosen = fields.id }
+                        guard case .string(let id) = chosen, !id.isEmpty else { throw GiveUp() }
+                        pending.append(PendingNotification(id: id, fingerprint: fields.foundFingerprint))
+                    } while try reader.scanner.continues(closing: UInt8(ascii: "]"))
+                }
+                try reader.scanner.finish()
+                return pending
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    /// The object at the scanner, read for its ID members and fingerprint.
+    private mutating func object() throws -> ObjectFields {
+        var fields = ObjectFields()
+        guard try scanner.openObject() else { return fields }
+        var keys: Set<String> = []
+        repeat {
+            let key = try scanner.memberName()
+            guard keys.insert(key).inserted else { throw GiveUp() }
+            let next = scanner.peek()
+            switch key {
+            case "id", "identifier":
+                let member: IDMember = next == UInt8(ascii: "\"") ? .string(try scanner.string()) : .other
+                if case .other = member { try skipChecked() }
+                if key == "id" { fields.id = member } else { fields.identifier = member }
+            case "fingerprint" where next == UInt8(ascii: "\""):
+                fields.fingerprint = try scanner.string()
+            case "content", "userInfo", "data" where next == UInt8(ascii: "{"):
+                let index = key == "content" ? 0 : key == "userInfo" ? 1 : 2
+                fields.nested[index] = try object().foundFingerprint
+            default:
+                try skipChecked()
+            }
+        } while try scanner.continues(closing: UInt8(ascii: "}"))
+        return fields
+    }
+
+    /// Steps over a value, giving up where the located reader would report something:
+    /// a duplicate key, or a number that is no 64-bit integer or finite real.
+    private mutating func skipChecked() throws {
+        switch scanner.peek() ?? 0 {
+        case UInt8(ascii: "{"):
+            _ = try object()
+        case UInt8(ascii: "["):
+            if try scanner.openArray() {
+                repeat { try skipChecked() } while try scanner.continues(closing: UInt8(ascii: "]"))
+            }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let number = try scanner.number()
+            let text = String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[number.text]), as: UTF8.self)
+            var collector = DiagnosticCollector()
+            _ = number.isInteger
+                ? PlistScalarParser.integer(text, at: .inCode, diagnostics: &collector)
+                : PlistScalarParser.real(text, at: .inCode, diagnostics: &collector)
+            if collector.hasErrors { throw GiveUp() }
+        default:
+            try scanner.skipValue()
+        }
     }
 }
 
