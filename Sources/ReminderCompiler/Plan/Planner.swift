@@ -81,6 +81,11 @@ struct Planner {
     /// its slot, so a plan drafted in many ranges resolves each event once, not once per
     /// range.
     private(set) var effects = ActionEffects()
+    /// Where each reminder id stands among `reminders`, and the places of each group's
+    /// members: the events' targets are looked up, not searched for (filled only when
+    /// there are events that name notifications).
+    private(set) var placeByID: [String: Int] = [:]
+    private(set) var placesByGroup: [String: [Int]] = [:]
 
     init(config: ReminderConfig, window: PlanningWindow, events: ReminderEvents = ReminderEvents()) {
         self.config = config
@@ -91,7 +96,13 @@ struct Planner {
         self.renderer = NotificationRenderer(config: config, reminders: reminders, window: window)
         self.keyRanks = Self.keyRanks(of: reminders)
         self.timesOfDay = reminders.map(\.schedule.timesOfDay.resolved)
-        if !events.actions.isEmpty { self.effects = actionEffects(events) }
+        if !events.actions.isEmpty {
+            for (place, reminder) in reminders.enumerated() {
+                placeByID[reminder.id] = place
+                if let group = reminder.group { placesByGroup[group, default: []].append(place) }
+            }
+            self.effects = actionEffects(events)
+        }
     }
 
     /// `keyRanks` of the reminders.

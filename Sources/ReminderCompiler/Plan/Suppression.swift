@@ -128,18 +128,19 @@ extension Planner {
     }
 
     func target(named key: String) -> Target? {
-        if let index = reminders.firstIndex(where: { $0.id == key }) {
+        if let index = placeByID[key] {
             if let group = reminders[index].group { return .member(reminder: index, group: group) }
             return .single(reminder: index)
         }
-        return reminders.contains { $0.group == key } ? .group(key) : nil
+        return placesByGroup[key] != nil ? .group(key) : nil
     }
 
     /// The unit of a key and slot, expanded on its own date: events may name notifications
     /// far outside the window (a snooze of yesterday's reminder).
     func unit(key: String, isGroup: Bool, slot: LocalDateTime) -> NotificationUnit? {
         var members: [MemberSlot] = []
-        for index in reminders.indices where isGroup ? reminders[index].group == key : reminders[index].id == key {
+        let places = isGroup ? placesByGroup[key] ?? [] : placeByID[key].map { [$0] } ?? []
+        for index in places {
             let timeline = window.timeline(of: reminders[index], covering: slot.date)
             reminders[index].schedule.forEachSlot(at: slot, times: timesOfDay[index], timeline: timeline) { found in
                 members.append(MemberSlot(reminder: index, slot: found))
