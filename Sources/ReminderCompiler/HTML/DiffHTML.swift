@@ -1,4 +1,5 @@
-/// A plan diff as one self-contained HTML page: what to add, cancel and update, each
+/// A plan diff as one self-contained HTML page: a line per changed reminder, then what to
+/// add, cancel and update, each
 /// section labelled and coloured, and each update's fields before and after. Like the
 /// agenda page: inline CSS only, no scripts, every colour doubled by a label.
 public enum DiffHTML {
@@ -9,6 +10,15 @@ public enum DiffHTML {
         if !diff.plan.isEmpty {
             body += "<section class=\"plan-fields\" aria-label=\"Plan fields changed\"><h2>Plan fields changed</h2>\n"
             body += changeTable(diff.plan) + "</section>\n"
+        }
+        let summaries = diff.byReminder
+        if !summaries.isEmpty {
+            body += "<section class=\"by-reminder\" aria-label=\"By reminder\"><h2>By reminder (\(summaries.count))</h2>\n<ul>\n"
+            for summary in summaries {
+                body += "<li class=\"reminder\" data-reminder=\"\(HTMLText.escape(summary.reminder))\"><span class=\"name\">"
+                    + HTMLText.escape(summary.name) + "</span>: " + HTMLText.escape(summary.description) + "</li>\n"
+            }
+            body += "</ul>\n</section>\n"
         }
         body += section("add", title: "To add", marker: "+ added", diff.add.map { ($0, nil) })
         body += section("cancel", title: "To cancel", marker: "− cancelled", diff.cancel.map { ($0, nil) })
@@ -49,6 +59,8 @@ public enum DiffHTML {
     .change-cancel { background: #fbe3e3; border-left: 5px double #b01c1c; }
     .change-update { background: #fff3d6; border-left: 5px dashed #9a6a00; }
     .change .id { color: #444; font-size: 0.85em; margin-left: 0.5em; }
+    .reminder { margin: 4px 0; padding: 4px 6px; border-left: 5px solid #555; }
+    .reminder .name { font-weight: 600; }
     table.fields { border-collapse: collapse; margin-top: 4px; }
     table.fields th, table.fields td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; }
     del { color: #8a1010; } ins { color: #135e10; text-decoration: none; font-weight: 600; }

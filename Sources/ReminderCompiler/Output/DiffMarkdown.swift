@@ -1,6 +1,7 @@
 extension DiffOutput {
     /// The diff as GitHub-flavoured Markdown for a pull-request comment: a summary line,
-    /// the plan-level changes, then one table row per notification to add (`+`), cancel
+    /// the plan-level changes, a row per changed reminder (what changed, how many
+    /// notifications it moves), then one table row per notification to add (`+`), cancel
     /// (`−`) or update (`~`), at most `rowLimit` rows and a last one saying how many more.
     public static func markdown(_ diff: PlanDiff, rowLimit: Int = 50) -> String {
         var summary = "\(diff.add.count) to add, \(diff.cancel.count) to cancel, \(diff.update.count) to update, "
@@ -12,6 +13,14 @@ extension DiffOutput {
             for change in diff.plan {
                 lines.append("| `\(change.field)` | \(cell(change.before?.display ?? "(none)")) | \(cell(change.after?.display ?? "(none)")) |")
             }
+        }
+        let summaries = diff.byReminder
+        if !summaries.isEmpty {
+            lines += ["", "| Reminder | What changed |", "|---|---|"]
+            for summary in summaries.prefix(max(0, rowLimit)) {
+                lines.append("| `\(cell(summary.reminder))`\(summary.title.map { " " + cell($0) } ?? "") | \(cell(summary.description)) |")
+            }
+            if summaries.count > max(0, rowLimit) { lines.append("| | and \(summaries.count - max(0, rowLimit)) more reminders |") }
         }
         var rows: [String] = []
         for notification in diff.add {

@@ -25,13 +25,22 @@ public enum DiffOutput {
         writer.field("unchanged", diff.unchanged)
         writer.fieldName("plan")
         writer.write(diff.plan)
+        writer.fieldName("reminders")
+        writer.beginArray()
+        for summary in diff.byReminder {
+            writer.element()
+            writer.write(summary)
+        }
+        writer.endArray()
         writer.endObject()
         writer.append("\n")
         return writer.bytes
     }
 
-    /// The text form: one aligned line per notification to add (`+`), cancel (`-`) or
-    /// update (`~`), then a summary. With `colour`, ANSI colours mark the three kinds.
+    /// The text form: a line per changed reminder (`#`, what changed and how many
+    /// notifications it moves), then one aligned line per notification to add (`+`),
+    /// cancel (`-`) or update (`~`), then a summary. With `colour`, ANSI colours mark the
+    /// three kinds.
     public static func text(_ diff: PlanDiff, colour: Bool = false) -> String {
         let width = (diff.add.map(\.id) + diff.cancel.map(\.id) + diff.update.map(\.id)).map(\.count).max() ?? 0
         func padded(_ id: String) -> String { id + String(repeating: " ", count: max(0, width - id.count)) }
@@ -39,6 +48,9 @@ public enum DiffOutput {
         var lines: [String] = []
         if !diff.plan.isEmpty {
             lines.append(paint("~ plan " + diff.plan.map(\.displayed).joined(separator: "; "), "33"))
+        }
+        for summary in diff.byReminder {
+            lines.append("# \(summary.name): \(summary.description)")
         }
         for notification in diff.add {
             lines.append(paint("+ \(padded(notification.id)) \(notification.fireAt.display)  \(notification.title)", "32"))
@@ -59,6 +71,11 @@ public enum DiffOutput {
     }
 }
 
+extension PlanDiff.ReminderSummary {
+    /// The reminder's id, with its title when known: `med-a (Aspirin)`.
+    var name: String { title.map { "\(reminder) (\($0))" } ?? reminder }
+}
+
 extension PlanDiff.FieldChange {
     /// `title: Old → New`, `(none)` for an absent value.
     var displayed: String {
@@ -76,6 +93,32 @@ extension JSONWriter {
             field("before", change.before)
             field("after", change.after)
             endObject()
+        }
+        endObject()
+    }
+
+    /// A reminder's summary as an object: counts always, times, weekdays and field
+    /// changes when there are any.
+    mutating func write(_ summary: PlanDiff.ReminderSummary) {
+        beginObject()
+        field("id", summary.reminder)
+        if let title = summary.title { field("title", title) }
+        field("add", summary.added)
+        field("cancel", summary.cancelled)
+        field("update", summary.updated)
+        field("newInWindow", summary.newInWindow)
+        for (name, before, after) in [
+            ("times", summary.timesBefore, summary.timesAfter), ("weekdays", summary.weekdaysBefore, summary.weekdaysAfter),
+        ] where !before.isEmpty {
+            fieldName(named: name)
+            beginObject()
+            field("before", before)
+            field("after", after)
+            endObject()
+        }
+        if !summary.fieldChanges.isEmpty {
+            fieldName("changes")
+            write(summary.fieldChanges)
         }
         endObject()
     }

@@ -38,6 +38,9 @@ public struct PlanDiff: Sendable, Hashable {
     public var unchanged = 0
     /// Plan-level fields that differ (`planChanges(from:to:)`).
     public var plan: [FieldChange] = []
+    /// The old plan's `coveredUntil`: what is added after it was past the old plan's reach,
+    /// which the per-reminder summary (`byReminder`) tells apart from a changed reminder.
+    public var oldCoveredUntil: Int64?
 
     /// Whether there is anything to apply or review: a notification or a plan-level field.
     public var hasChanges: Bool { !add.isEmpty || !cancel.isEmpty || !update.isEmpty || !plan.isEmpty }
@@ -45,6 +48,7 @@ public struct PlanDiff: Sendable, Hashable {
     /// Compares two plans by notification ID.
     public init(old: Plan, new: Plan) {
         plan = PlanDiff.planChanges(from: old, to: new)
+        oldCoveredUntil = old.coveredUntil.seconds
         var oldByID: [String: Int] = [:]
         oldByID.reserveCapacity(old.notifications.count)
         for index in old.notifications.indices { oldByID[old.notifications[index].id] = index }
@@ -90,6 +94,7 @@ public struct PlanDiff: Sendable, Hashable {
             guard let old = FastPlanReader.index(oldBytes), let new = FastPlanReader.index(newBytes) else { return nil }
             var diff = PlanDiff()
             diff.plan = PlanDiff.planChanges(from: old.header, to: new.header)
+            diff.oldCoveredUntil = old.header.coveredUntil.seconds
             // IDs are compared as bytes of the files: no string is made for an unchanged one.
             var oldByID: [PlanIndex.IDBytes: Int] = [:]
             oldByID.reserveCapacity(old.entries.count)
@@ -131,7 +136,7 @@ public struct PlanDiff: Sendable, Hashable {
         self = computed
     }
 
-    private init() {}
+    init() {}
 
     /// The fields that differ, `sequence` aside.
     public static func changes(from old: PlannedNotification, to new: PlannedNotification) -> [FieldChange] {

@@ -25,7 +25,8 @@ struct DiffTests {
           "update": [],
           "expired": [],
           "unchanged": 64,
-          "plan": {}
+          "plan": {},
+          "reminders": []
         }
 
         """)
@@ -133,5 +134,68 @@ struct DiffTests {
             #expect(Set(diff.expired.map(\.id)) == Set(old.notifications.filter { $0.fireAt.seconds <= secondNow && !newIDs.contains($0.id) }.map(\.id)))
             #expect(diff.unchanged + diff.update.count + diff.add.count == new.notifications.count)
         }
+    }
+}
+
+/// The per-reminder summary that comes before the detail (terraform's plan summarises per
+/// resource first): what changed about each reminder, and how many notifications it moves.
+@Suite("Diff by reminder")
+struct DiffByReminderTests {
+    /// The medication example compiled at `now`, with `edit` applied to its text first.
+    static func plan(_ edit: (String) -> String, now: String, in folder: URL, name: String) async throws -> String {
+        let config = folder.appendingPathComponent("\(name).plist")
+        let text = String(decoding: try Data(contentsOf: TestEnvironment.examples.appendingPathComponent("medication.plist")), as: UTF8.self)
+        try Data(edit(text).utf8).write(to: config)
+        let plan = folder.appendingPathComponent("\(name).json").path
+        let result = try await remindc("compile", config.path, "--now", now, "-o", plan)
+        #expect(result.status == 0, "\(result.standardError)")
+        return plan
+    }
+
+    @Test("a reminder moved from 21:30 to 22:00 is one line: its times, and what it cancels and adds; the window's new day is counted apart; the other reminders have no line")
+    func timeMoved() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = try await Self.plan({ $0 }, now: "2026-11-22T08:00:00Z", in: folder, name: "old")
+        let new = try await Self.plan({ $0.replacingOccurrences(of: "<string>21:30</string>", with: "<string>22:00</string>") }, now: "2026-11-23T08:00:00Z", in: folder, name: "new")
+        let text = try await remindc("diff", old, new)
+        let summaries = text.standardOutput.split(separator: "\n").filter { $0.hasPrefix("# ") }
+        #expect(summaries == ["# med-d (Blood pressure check): times 21:30 → 22:00; 8 cancelled, 9 added (1 new in the window)"])
+        // The line agrees with the detail: med-d's cancels are at 21:30 and its adds at 22:00.
+        let detail = text.standardOutput.split(separator: "\n").filter { $0.hasPrefix("- med-d") || $0.hasPrefix("+ med-d") }
+        #expect(detail.filter { $0.hasPrefix("- ") }.count == 8 && detail.filter { $0.hasPrefix("- ") }.allSatisfy { $0.contains(" 21:30 ") })
+        #expect(detail.filter { $0.hasPrefix("+ ") }.count == 9 && detail.filter { $0.hasPrefix("+ ") }.allSatisfy { $0.contains(" 22:00 ") })
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try await remindc("diff", old, new, "--format", "json").standardOutput.utf8)) as? [String: Any])
+        let reminders = try #require(json["reminders"] as? [[String: Any]])
+        #expect(reminders.count == 1)
+        #expect(reminders.first?["id"] as? String == "med-d")
+        #expect(reminders.first?["add"] as? Int == 9 && reminders.first?["cancel"] as? Int == 8 && reminders.first?["newInWindow"] as? Int == 1)
+        #expect((reminders.first?["times"] as? [String: [String]]) == ["before": ["21:30"], "after": ["22:00"]])
+        let markdown = try await remindc("diff", old, new, "--format", "markdown")
+        #expect(markdown.standardOutput.contains("| `med-d` Blood pressure check | times 21:30 → 22:00; 8 cancelled, 9 added (1 new in the window) |"))
+    }
+
+    @Test("a title changed in place is one line with the change and the count of updates; a weekly reminder moved to other days names its weekdays")
+    func titleAndWeekdays() async throws {
+        var diff = PlanDiff()
+        let slot = LocalDateTime(date: CivilDate(year: 2026, month: 11, day: 23)!, time: LocalTime(minuteOfDay: 540)!)
+        func notification(_ id: String, _ day: Int, reminder: String, title: String) -> PlannedNotification {
+            var slot = slot
+            slot.date = CivilDate(year: 2026, month: 11, day: day)!
+            return PlannedNotification(
+                id: id, kind: .single, fireAt: ZonedInstant(seconds: 1_795_000_000 + Int64(day) * 86_400, offsetSeconds: 0), slot: slot, reminders: [reminder],
+                title: title, body: "", interruptionLevel: .active
+            )
+        }
+        let renamed = notification("a-20261123-0900", 23, reminder: "a", title: "New")
+        diff.update = [PlanDiff.Update(id: renamed.id, changes: PlanDiff.changes(from: notification(renamed.id, 23, reminder: "a", title: "Old"), to: renamed), notification: renamed)]
+        // Monday the 23rd and 30th cancelled, Wednesday the 25th added, all at 09:00.
+        diff.cancel = [notification("w-20261123-0900", 23, reminder: "w", title: "Yoga"), notification("w-20261130-0900", 30, reminder: "w", title: "Yoga")]
+        diff.add = [notification("w-20261125-0900", 25, reminder: "w", title: "Yoga")]
+        let summaries = diff.byReminder
+        #expect(summaries.map(\.reminder) == ["a", "w"])
+        #expect(summaries.first?.description == "title: Old → New; 1 updated")
+        #expect(summaries.last?.description == "weekdays monday → wednesday; 2 cancelled, 1 added")
+        #expect(summaries.last?.timesBefore == [])
     }
 }

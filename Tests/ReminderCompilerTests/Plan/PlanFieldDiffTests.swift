@@ -54,7 +54,7 @@ struct PlanFieldDiffTests {
         let first = try await Self.plan(now: "2026-11-22T08:00:00Z", in: folder)
         let same = try await remindc("diff", first.path, first.path, "--exit-code", "--format", "json")
         #expect(same.status == 0)
-        #expect(same.standardOutput.hasSuffix("\"unchanged\": 64,\n  \"plan\": {}\n}\n"))
+        #expect(same.standardOutput.hasSuffix("\"unchanged\": 64,\n  \"plan\": {},\n  \"reminders\": []\n}\n"))
         // An hour later the coverage edge moves: a notification passed, one entered.
         let later = try await Self.plan(now: "2026-11-22T09:00:00Z", in: folder)
         let moved = try await remindc("diff", first.path, later.path, "--exit-code")
