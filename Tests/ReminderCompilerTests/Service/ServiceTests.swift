@@ -238,6 +238,35 @@ struct ServiceTests {
         }
     }
 
+    /// Normal clients beside slow and stalled ones, with /healthz probed throughout: the
+    /// compile threads are not the event loops, slow bodies are cut off by the body
+    /// timeout, and stalled heads by the idle timeout.
+    @Test("under load from normal, slow and stalled clients, /healthz answers quickly and no normal answer is lost", .timeLimit(.minutes(3)))
+    func loadWithSlowClients() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let job = folder.appendingPathComponent("job.json")
+        try Self.job("medication.plist").write(to: job)
+        try await Self.withServer(["--body-timeout", "2", "--idle-timeout", "2"]) { server in
+            let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Service/load_test.py")
+            let result = try await Python.script([script.path, String(server.port), job.path, "6"])
+            let lines = Dictionary(uniqueKeysWithValues: result.standardOutput.split(separator: "\n").map { line in
+                let fields = line.split(separator: " ").map(String.init)
+                return (fields[0], Array(fields.dropFirst()))
+            })
+            let normal = try #require(lines["normal"], "\(result.standardOutput)\(result.standardError)")
+            #expect((Int(normal[0]) ?? 0) >= 10, "answered \(normal[0])")
+            #expect(normal[1] == "0", "\(normal[1]) normal requests failed")
+            #expect((Int(try #require(lines["slow"]).first ?? "") ?? 0) >= 3, "slow bodies answered 408")
+            let healthz = try #require(lines["healthz"])
+            #expect((Int(healthz[0]) ?? 0) >= 20)
+            // The 95th percentile is held to the 100 ms target; the maximum only to a
+            // second, as the whole suite runs beside this test on two cores.
+            #expect((Double(healthz[2]) ?? .infinity) < 0.1, "healthz p95 \(healthz[2]) s (p50 \(healthz[1]) s)")
+            #expect((Double(healthz[3]) ?? .infinity) < 1, "healthz max \(healthz[3]) s")
+        }
+    }
+
     /// Before, SIGTERM cut a large calendar after about 3.9 MB (what the socket could not
     /// take yet was dropped when the connection closed) and the service still exited 0.
     @Test("SIGTERM: an answer under way is sent whole within the grace period; one cut by it makes the exit status 1; stalled clients do not hold the shutdown", .timeLimit(.minutes(3)))
@@ -251,7 +280,7 @@ struct ServiceTests {
         #expect(lines.count == 4, "\(result.standardOutput)\(result.standardError)")
         let drain = try #require(lines["drain"])
         #expect(drain[0] == "0", "exit status")
-        #expect(drain[1] == drain[2] && (Int(drain[1]) ?? 0) > 50_000_000, "received \(drain[1]) of \(drain[2]) bytes")
+        #expect(drain[1] == drain[2] && (Int(drain[1]) ?? 0) > 20_000_000, "received \(drain[1]) of \(drain[2]) bytes")
         #expect(drain[3] == "True")
         let cut = try #require(lines["cut"])
         #expect(cut[0] == "1")
