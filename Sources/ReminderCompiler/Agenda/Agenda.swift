@@ -81,6 +81,8 @@
 
     /// The plan's zone.
     public var timeZone: String
+    /// The plan's `calendarName`, which the HTML page takes as its title.
+    public var calendarName: String?
     /// The plan's `now`: the agenda shows what comes after it.
     public var now: ZonedInstant
     /// The last instant shown.
@@ -202,6 +204,7 @@ extension Agenda {
             }
         }
         self.timeZone = plan.timeZone
+        self.calendarName = plan.calendarName
         self.now = plan.now
         self.end = ZonedInstant(seconds: end, offsetSeconds: plan.windowEnd.seconds == end ? plan.windowEnd.offsetSeconds : Self.offset(in: zones, plan.timeZone, at: end))
         self.coveredUntil = plan.dropped > 0 ? plan.coveredUntil : nil

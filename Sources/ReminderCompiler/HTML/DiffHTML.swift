@@ -24,7 +24,7 @@ public enum DiffHTML {
         body += section("cancel", title: "To cancel", marker: "− cancelled", diff.cancel.map { ($0, nil) })
         body += section("update", title: "To update", marker: "~ updated", diff.update.map { ($0.notification, $0.changes) })
         if !diff.hasChanges { body += "<p class=\"none\">No changes.</p>\n" }
-        return HTMLText.page(title: "Plan diff", style: HTMLText.sharedStyle + style, body: body)
+        return HTMLText.page(title: "Plan diff", style: HTMLText.sharedStyle + "\n" + style, body: body)
     }
 
     private static func section(
@@ -64,5 +64,10 @@ public enum DiffHTML {
     table.fields { border-collapse: collapse; margin-top: 4px; }
     table.fields th, table.fields td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; }
     del { color: #8a1010; } ins { color: #135e10; text-decoration: none; font-weight: 600; }
+    @media (prefers-color-scheme: dark) {
+      .change-add { background: #16301a; } .change-cancel { background: #3a1818; } .change-update { background: #3a3016; }
+      .change .id { color: #bbb; } table.fields th, table.fields td { border-color: #444; }
+      del { color: #f08080; } ins { color: #7fd67f; }
+    }
     """
 }

@@ -56,5 +56,14 @@ enum HTMLText {
     .status-dropped { text-decoration: line-through; }
     .label { font-size: 0.8em; font-weight: 600; text-transform: uppercase; letter-spacing: 0.03em; }
     @media print { body { margin: 0; } .n { break-inside: avoid; } }
+    @media (prefers-color-scheme: dark) {
+      body { color: #eee; background: #121212; }
+      .kind-single { background: #1d2a4a; border-left-color: #7c9ef0; }
+      .kind-group { background: #123a35; border-left-color: #4cc3ad; }
+      .kind-followUp { background: #3a3016; border-left-color: #e0b040; }
+      .kind-snooze { background: #3a2240; border-left-color: #d08ae0; }
+      .status-suppressed, .status-dropped { background-image: repeating-linear-gradient(45deg, transparent 0 6px, rgba(255,255,255,0.1) 6px 8px); }
+      a { color: #8ab4f8; }
+    }
     """
 }

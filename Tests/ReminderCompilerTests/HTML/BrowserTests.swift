@@ -55,6 +55,65 @@ extension ExternalProgramTests {
             #expect(checked.status == 0, "\(checked.standardOutput)\(checked.standardError)")
         }
 
+        /// The page's layout as Chromium lays it out at `width` CSS pixels. Headless Chromium
+        /// opens no window narrower than 500 px, so the page is shown in a frame of that
+        /// width; a copy of it with a measuring script (the page itself has none) writes what
+        /// it finds into the frame's parent, whose DOM Chromium dumps.
+        static func layout(of page: URL, width: Int, in folder: URL) async throws -> [String: Int] {
+            let browser = try #require(Browser.chromium, "chromium is required here (REMINDC_REQUIRE_CHROMIUM)")
+            let measuring = folder.appendingPathComponent("measured-\(width).html")
+            let script = """
+                <script>
+                const blocks = [...document.querySelectorAll('.n, .next li, .now-line, .coverage')];
+                const links = [...document.querySelectorAll('a')];
+                const next = document.querySelector('.next');
+                parent.document.body.setAttribute('data-layout', JSON.stringify({
+                  viewport: document.documentElement.clientWidth, page: document.documentElement.scrollWidth,
+                  overflowing: blocks.filter(e => e.scrollWidth > e.clientWidth + 1).length,
+                  wrappedTimes: [...document.querySelectorAll('.n .time')].filter(e => e.getClientRects().length > 1).length,
+                  unnamedLinks: links.filter(a => !(a.getAttribute('aria-label') || a.textContent).trim()).length,
+                  links: links.length, nextTop: next ? Math.round(next.getBoundingClientRect().top) : -1,
+                  nowLines: document.querySelectorAll('.now-line').length }));
+                </script>
+                """
+            let html = String(decoding: try Data(contentsOf: page), as: UTF8.self).replacingOccurrences(of: "</body>", with: script + "</body>")
+            try Data(html.utf8).write(to: measuring)
+            let frame = folder.appendingPathComponent("frame-\(width).html")
+            try Data("""
+                <!DOCTYPE html><html><body style="margin:0"><iframe src="\(measuring.lastPathComponent)" \
+                style="width:\(width)px;height:900px;border:0"></iframe></body></html>
+                """.utf8).write(to: frame)
+            let dumped = try await run(browser, [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--allow-file-access-from-files", "--window-size=1400,1000",
+                "--user-data-dir=\(folder.path)/profile-\(width)", "--dump-dom", frame.absoluteString,
+            ])
+            #expect(dumped.status == 0, "\(dumped.standardError)")
+            let attribute = try #require(dumped.standardOutput.range(of: "data-layout=\"").map { dumped.standardOutput[$0.upperBound...] })
+            let json = String(attribute.prefix { $0 != "\"" }).replacingOccurrences(of: "&quot;", with: "\"")
+            return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Int])
+        }
+
+        @Test("the agenda page at a phone's 390 px and at 1 280 px: no sideways scrolling of the page, nothing overflowing its block, times whole, the next notifications on the first screen, every link named", arguments: [390, 1280])
+        func agendaLayout(width: Int) async throws {
+            let folder = try TestEnvironment.scratchFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let page = folder.appendingPathComponent("medication.html")
+            let compiled = try await remindc(
+                "compile", "examples/medication.plist", "--now", CompileCommandTests.fixedNow, "-o", folder.appendingPathComponent("plan.json").path,
+                "--html", page.path
+            )
+            #expect(compiled.status == 0, "\(compiled.standardError)")
+            let layout = try await Self.layout(of: page, width: width, in: folder)
+            // The viewport less a vertical scroll bar, where there is one.
+            #expect((width - 20...width).contains(layout["viewport"] ?? 0), "\(layout)")
+            #expect(layout["page"] == layout["viewport"], "the page scrolls sideways: \(layout)")
+            #expect(layout["overflowing"] == 0, "\(layout)")
+            #expect(layout["wrappedTimes"] == 0, "\(layout)")
+            #expect(layout["unnamedLinks"] == 0 && (layout["links"] ?? 0) > 10, "\(layout)")
+            #expect((0..<900).contains(layout["nextTop"] ?? -1), "the next notifications start below the first screen: \(layout)")
+            #expect(layout["nowLines"] == 1, "\(layout)")
+        }
+
         @Test("the diff page: adds, cancels and updates labelled, each update's fields before and after")
         func diffPage() async throws {
             let folder = try TestEnvironment.scratchFolder()
