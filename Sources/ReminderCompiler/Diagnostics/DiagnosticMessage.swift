@@ -36,6 +36,9 @@ extension DiagnosticMessage {
     static func moreErrorsOmitted(_ count: Int, shown: Int) -> Self {
         Self(id: "input.more-errors", "and \(count) more error\(count == 1 ? "" : "s") in this file, not shown (the first \(shown) are)")
     }
+    static func moreWarningsOmitted(_ count: Int, shown: Int) -> Self {
+        Self(id: "input.more-warnings", "and \(count) more warning\(count == 1 ? "" : "s") of this run, not shown (the first \(shown) are)")
+    }
     static func nestingTooDeep(limit: Int) -> Self {
         Self(id: "xml.too-deep", "elements nest deeper than the limit of \(limit) levels")
     }

@@ -168,3 +168,26 @@ struct NonUTF8ArgumentTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1)
     }
 }
+
+/// Warnings are counted past a cap as errors are: an events file of many entries that name
+/// no reminder once printed one warning each.
+@Suite("The warning cap")
+struct WarningCapTests {
+    @Test("1 500 events naming no reminder give 1 000 warnings and one note with the rest's count; the plan is written")
+    func warningsCapped() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let events = folder.appendingPathComponent("events.json")
+        let entries = (0..<1_500).map { _ in #"{"occurrence": "nobody-20261123-0900", "action": "done"}"# }
+        try Data(("{\"events\": [" + entries.joined(separator: ", ") + "]}").utf8).write(to: events)
+        let result = try await remindc(
+            "compile", "examples/medication.plist", "--events", events.path, "--now", "2026-11-22T08:00:00Z",
+            "-o", folder.appendingPathComponent("plan.json").path
+        )
+        #expect(result.status == 0, "\(result.standardError.suffix(300))")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.filter { $0.contains(": warning: no reminder or group of the config has the occurrence") }.count == 1_000)
+        #expect(lines.last?.hasSuffix("note: and 500 more warnings of this run, not shown (the first 1000 are)") == true, "\(lines.last ?? "")")
+        #expect(lines.count == 1_001)
+    }
+}
