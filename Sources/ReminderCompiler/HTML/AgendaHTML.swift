@@ -102,7 +102,7 @@
     /// Links to every week shown, so that a long page is moved through without scrolling.
     private static func weekNavigation(_ weeks: [CivilDate]) -> String {
         guard weeks.count > 1 else { return "" }
-        var html = "<nav class=\"weeks\" aria-label=\"Weeks\"><ul>"
+        var html = "<nav class=\"weeks\" aria-label=\"Weeks\"><ul><li><a href=\"#now\" aria-label=\"Now, in its week\">now</a></li>"
         for monday in weeks {
             html += "<li><a href=\"#week-\(monday)\" aria-label=\"Week of Monday \(monday)\">\(monday.description.dropFirst(5))</a></li>"
         }
@@ -134,7 +134,7 @@
                 note = dayChanges.map { "<span class=\"note\">\(HTMLText.escape(AgendaText.describe($0)))</span>" }.joined()
             }
             let weekday = String(date.weekday.name.prefix(3)).capitalized
-            html += "<th scope=\"col\" class=\"\(classes)\" data-date=\"\(date)\">\(weekday) \(date)\(note)</th>"
+            html += "<th scope=\"col\" class=\"\(classes)\" id=\"day-\(date)\" data-date=\"\(date)\">\(weekday) \(date)\(note)</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
         for hour in 0..<24 {
