@@ -15,7 +15,9 @@ enum PendingReader {
         let reader = JSONReader(maximumInputBytes: ReminderCompiler.maximumPlanBytes, allowsNull: true)
         guard let root = reader.read(bytes, path: path, diagnostics: &diagnostics) else { return nil }
         guard case .array(let items) = root.value else {
-            if case .invalid = root.value { return nil }
+            // A root the JSON reader already reported (a number out of range) needs no second
+            // error; a bare `null`, which it lets through, does.
+            if case .invalid = root.value, diagnostics.hasErrors { return nil }
             diagnostics.error(.pendingRootNotArray, at: root.location)
             return nil
         }

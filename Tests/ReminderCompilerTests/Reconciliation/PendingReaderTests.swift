@@ -75,6 +75,18 @@ struct PendingReaderTests {
         #expect(accepted > 1_000 && refused > 1_000 && entries > 800, "\(accepted) accepted, \(refused) refused, \(entries) entries")
     }
 
+    /// A bare `null` once gave no pending list and no error: the command exited 1 silently.
+    @Test("a pending list that is null, or a number out of range, is one located error", arguments: [
+        ("null", "p.json:1:1: error: a pending list must be a JSON array of notifications"),
+        ("1e999", "p.json:1:1: error:"),
+    ])
+    func rootNotAList(text: String, expected: String) {
+        let (pending, diagnostics) = ReminderCompiler.readPending(Array(text.utf8), path: "p.json")
+        #expect(pending == nil)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.formatted.hasPrefix(expected) == true, "\(diagnostics.map(\.formatted))")
+    }
+
     @Test("expo's shape: the fingerprint in content.data, other keys and nulls ignored")
     func expoShape() {
         let expo = #"[{"identifier": "a-20261122-0900", "content": {"title": null, "data": {"fingerprint": "00000000000000ff"}}, "trigger": {"type": "date", "value": 1795334400}}]"#
