@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Builds the reader fuzzer with libFuzzer and AddressSanitizer and runs one reader:
 #   Tests/Fuzz/fuzz.sh config|events|pending|plan|batch SECONDS [libFuzzer options…]
-# Its seeds are the examples and the test fixtures; what it finds goes to
-# Tests/Fuzz/.build/findings/READER (ignored by git).
+# Its seeds are the examples and the test fixtures. The build, the corpus and what it finds
+# (findings/READER) live in REMINDC_FUZZ_DIR, by default remindc-fuzz in the temporary
+# folder: outside the source tree, so that no package checkout lands under Tests/.
 set -euo pipefail
 cd "$(dirname "$0")"
 reader="${1:?reader: config, events, pending, plan or batch}"
 seconds="${2:?seconds}"
 shift 2
-swift build -c release --product ReaderFuzz \
+work="${REMINDC_FUZZ_DIR:-${TMPDIR:-/tmp}/remindc-fuzz}"
+swift build -c release --scratch-path "$work/build" --product ReaderFuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
-binary="$(swift build -c release --show-bin-path)/ReaderFuzz"
+binary="$(swift build -c release --scratch-path "$work/build" --show-bin-path)/ReaderFuzz"
 
-corpus=".build/corpus/$reader"
-findings=".build/findings/$reader"
+corpus="$work/corpus/$reader"
+findings="$work/findings/$reader"
 mkdir -p "$corpus" "$findings"
 root=../..
 case "$reader" in

@@ -97,8 +97,9 @@ extension JSONWriter {
         endObject()
     }
 
-    /// A reminder's summary as an object: counts always, times, weekdays and field
-    /// changes when there are any.
+    /// A reminder's summary as an object: counts always; times, weekdays, fields changed
+    /// one way (`changes`, each key once) and fields changed in several ways (`varied`)
+    /// when there are any.
     mutating func write(_ summary: PlanDiff.ReminderSummary) {
         beginObject()
         field("id", summary.reminder)
@@ -120,6 +121,7 @@ extension JSONWriter {
             fieldName("changes")
             write(summary.fieldChanges)
         }
+        if !summary.variedFields.isEmpty { field("varied", summary.variedFields) }
         endObject()
     }
 

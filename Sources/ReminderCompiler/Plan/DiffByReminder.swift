@@ -23,8 +23,14 @@ extension PlanDiff {
         /// Weekdays (`monday`…) it no longer fires on, and those it now fires on, at the
         /// same times, when both are known.
         public var weekdaysBefore: [String] = [], weekdaysAfter: [String] = []
-        /// The distinct field changes of its updated notifications, in the order first met.
+        /// The fields its updated notifications changed one way only (every update that
+        /// changed the field gave the same before and after), in the order first met.
         public var fieldChanges: [FieldChange] = []
+        /// The fields its updated notifications changed in different ways (`fireAt` after a
+        /// change of zone), in the order first met: one name each, however many updates.
+        public var variedFields: [String] = []
+        /// Every changed field, in the order first met.
+        var changedFields: [String] = []
 
         /// The summary as one line for people, without the reminder's name.
         public var description: String {
@@ -45,18 +51,9 @@ extension PlanDiff {
         /// The field changes in short: `title: A → B` for a field changed one way, else its
         /// name alone; past three fields, their names alone (`title, body, sound changed`).
         var fieldsDescription: [String] {
-            var fields: [String] = []
-            var changesByField: [String: [FieldChange]] = [:]
-            for change in fieldChanges {
-                if changesByField[change.field] == nil { fields.append(change.field) }
-                changesByField[change.field, default: []].append(change)
-            }
-            guard !fields.isEmpty else { return [] }
-            if fields.count > 3 { return [fields.joined(separator: ", ") + " changed"] }
-            return fields.map { field in
-                let changes = changesByField[field] ?? []
-                return changes.count == 1 ? changes[0].displayed : "\(field) changed"
-            }
+            guard !changedFields.isEmpty else { return [] }
+            if changedFields.count > 3 { return [changedFields.joined(separator: ", ") + " changed"] }
+            return changedFields.map { field in fieldChanges.first { $0.field == field }?.displayed ?? "\(field) changed" }
         }
 
         /// Whether the reminder changed, rather than only gained what the window moved into.
@@ -70,6 +67,11 @@ extension PlanDiff {
             var summary: ReminderSummary
             var cancelledSlots: [LocalDateTime] = []
             var addedSlots: [LocalDateTime] = []
+            /// Each changed field in the order first met, with its first change; nil once a
+            /// later update changed it another way. Looked up, so that thousands of updates
+            /// cost one comparison each.
+            var fieldOrder: [String] = []
+            var firstChange: [String: FieldChange?] = [:]
         }
         var byID: [String: Signals] = [:]
         func record(_ notification: PlannedNotification, _ body: (inout Signals) -> Void) {
@@ -101,13 +103,26 @@ extension PlanDiff {
         for update in update {
             record(update.notification) { signals in
                 signals.summary.updated += 1
-                for change in update.changes where !signals.summary.fieldChanges.contains(change) {
-                    signals.summary.fieldChanges.append(change)
+                for change in update.changes {
+                    guard let first = signals.firstChange[change.field] else {
+                        signals.fieldOrder.append(change.field)
+                        signals.firstChange[change.field] = change
+                        continue
+                    }
+                    if first != change { signals.firstChange[change.field] = .some(nil) }
                 }
             }
         }
         return byID.keys.sorted().compactMap { id -> ReminderSummary? in
             guard var signals = byID[id], signals.summary.hasChange else { return nil }
+            signals.summary.changedFields = signals.fieldOrder
+            for field in signals.fieldOrder {
+                if let change = signals.firstChange[field] ?? nil {
+                    signals.summary.fieldChanges.append(change)
+                } else {
+                    signals.summary.variedFields.append(field)
+                }
+            }
             let timesGone = Set(signals.cancelledSlots.map(\.time)), timesNew = Set(signals.addedSlots.map(\.time))
             let before = timesGone.subtracting(timesNew), after = timesNew.subtracting(timesGone)
             if !before.isEmpty, !after.isEmpty {

@@ -175,6 +175,29 @@ struct DiffByReminderTests {
         #expect(markdown.standardOutput.contains("| `med-d` Blood pressure check | times 21:30 → 22:00; 8 cancelled, 9 added (1 new in the window) |"))
     }
 
+    /// After a change of zone every update moves `fireAt` its own way: the summary once
+    /// listed each of those changes under the same JSON key, and compared each new change
+    /// with all earlier ones.
+    @Test("a field changed in many ways is named once under varied, and the summary's JSON has no repeated key")
+    func variedField() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let london = folder.appendingPathComponent("london.json").path, newYork = folder.appendingPathComponent("new-york.json").path
+        #expect(try await remindc("compile", "examples/travel-medication.plist", "--now", "2026-11-22T05:00:00Z", "-o", london).status == 0)
+        #expect(try await remindc(
+            "compile", "examples/travel-medication.plist", "--now", "2026-11-22T05:00:00Z", "--time-zone", "America/New_York", "-o", newYork
+        ).status == 0)
+        let text = try await remindc("diff", london, newYork)
+        #expect(text.standardOutput.split(separator: "\n").filter { $0.hasPrefix("# ") } == [
+            "# med-antibiotic (Amoxicillin): fireAt changed; 21 updated", "# med-levothyroxine (Levothyroxine): fireAt changed; 7 updated",
+        ])
+        let json = try await remindc("diff", london, newYork, "--format", "json").standardOutput
+        // The top level's key, two spaces in (a notification's own `reminders` is deeper).
+        let summaries = String(json[try #require(json.range(of: "\n  \"reminders\": [")).lowerBound...])
+        #expect(summaries.components(separatedBy: "\"fireAt\": {").count == 1, "no fireAt key among the summaries' changes")
+        #expect(summaries.components(separatedBy: "\"varied\": [\"fireAt\"]").count == 3)
+    }
+
     @Test("a title changed in place is one line with the change and the count of updates; a weekly reminder moved to other days names its weekdays")
     func titleAndWeekdays() async throws {
         var diff = PlanDiff()
