@@ -45,7 +45,10 @@ let package = Package(
         ),
         .target(
             name: "ReminderCompiler",
-            dependencies: ["CXMLShim"]
+            dependencies: ["CXMLShim"],
+            // Every use of an unsafe construct is marked, and only Sources/ReminderCompiler/Unsafe
+            // may mark one (a test holds the rest to that): see Internals, "Unsafe code".
+            swiftSettings: [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]
         ),
         // The HTTP service behind `remindc serve`, a target of its own so that the library stays
         // free of it; without the Service trait it compiles to nothing.

@@ -3,19 +3,18 @@
 /// planning driver looks at it before each few weeks of the window it drafts, so a compile
 /// stops within one such step; a stopped compile ends with the error `plan.stopped`.
 @_spi(Tooling) public final class StopSignal: Sendable {
-    private let lock = ThreadLock()
-    private nonisolated(unsafe) var raised = false
+    private let raised = Locked(false)
 
     /// Creates a signal that is not raised.
     public init() {}
 
     /// Asks the compile to stop; it cannot be lowered again.
     public func raise() {
-        lock.withLock { raised = true }
+        raised.withLock { $0 = true }
     }
 
     /// Whether `raise` was called.
     public var isRaised: Bool {
-        lock.withLock { raised }
+        raised.withLock { $0 }
     }
 }

@@ -49,7 +49,7 @@ public enum ICalendarExport {
     /// a large calendar is never held whole in memory.
     @_spi(Tooling) public static func writeExpanded(
         _ plan: Plan, settings: CalendarSettings, zones: TimeZoneDatabase = .system, chunkSize: Int = 1 << 16,
-        to sink: (UnsafeRawBufferPointer) throws -> Void
+        to sink: ([UInt8]) throws -> Void
     ) rethrows {
         // From the earliest to the latest instant: a plan built in code need not be sorted.
         let span = plan.notifications.first.map { first in
@@ -110,40 +110,6 @@ public enum ICalendarExport {
         value.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"\(value.filter { $0 != "\"" })\"" : value
     }
 
-    static func writeEvent(_ notification: borrowing PlannedNotification, in zone: EventZone, to writer: inout ICalendarWriter) {
-        withUnsafePointer(to: notification) { writeEvent(at: $0, in: zone, to: &writer) }
-    }
-
-    /// `writeEvent` of the notification a pointer points to, its fields read in place
-    /// (see `PlanJSON.write(at:to:)`).
-    static func writeEvent(at pointer: UnsafePointer<PlannedNotification>, in zone: EventZone, to writer: inout ICalendarWriter) {
-        writer.lines("BEGIN:VEVENT\r\n")
-        let uidSuffix = zone.uidSuffix
-        let content = pointer.pointee.content
-        pointer.pointee.storedID.withBytes(key: content.idKeyBytes) { writer.line("UID:", $0, uidSuffix) }
-        writer.prepared(zone.stampLine)
-        // Within the years 1–9999, as the plan JSON writes it.
-        let instant = pointer.pointee.fireAt.writableSeconds
-        if let local = unambiguousLocalTime(of: instant, timeline: zone.timeline) {
-            writer.dateTime(zone.startName, localSeconds: local, utc: false)
-        } else {
-            writer.dateTime("DTSTART", localSeconds: instant, utc: true)
-        }
-        if let prepared = content.prepared {
-            let parts = prepared.parts
-            writer.prepared(parts.eventDuration)
-            writer.prepared(parts.eventTexts)
-            writeSequence(pointer.pointee.sequence, to: &writer)
-            writer.prepared(parts.eventEnd)
-        } else {
-            let texts = content.texts
-            writeDuration(of: texts, to: &writer)
-            writeTexts(of: texts, to: &writer)
-            writeSequence(pointer.pointee.sequence, to: &writer)
-            writeEnd(of: texts, to: &writer)
-        }
-    }
-
     /// The `DURATION` line of an event.
     static func writeDuration(of texts: NotificationTexts, to writer: inout ICalendarWriter) {
         if texts.durationMinutes == 0 {
@@ -162,7 +128,7 @@ public enum ICalendarExport {
         if !texts.body.isEmpty { writer.textLine("DESCRIPTION:", texts.body) }
     }
 
-    private static func writeSequence(_ sequence: Int, to writer: inout ICalendarWriter) {
+    static func writeSequence(_ sequence: Int, to writer: inout ICalendarWriter) {
         writer.line("SEQUENCE:", number: sequence)
     }
 
@@ -248,23 +214,13 @@ struct ExpandedCalendarStream {
         return start...min(max(last, now), start + longestZoneSpan)
     }
 
-    /// Appends the notifications' events in order, each read in place rather than copied.
-    mutating func append(contentsOf notifications: [PlannedNotification], to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    /// Appends the notifications' events in order, flushing to `sink` at each `chunkSize` bytes.
+    mutating func append(contentsOf notifications: [PlannedNotification], to sink: ([UInt8]) throws -> Void) rethrows {
         guard let planZone else { return }
-        try notifications.withUnsafeBufferPointer { buffer in
-            guard let first = buffer.baseAddress else { return }
-            for index in buffer.indices {
-                let notification = first + index
-                // A notification of a reminder with a zone of its own is written at its local time there.
-                let zone = otherZones.isEmpty
-                    ? planZone : notification.pointee.content.texts.timeZone.flatMap { otherZones[$0] } ?? planZone
-                ICalendarExport.writeEvent(at: notification, in: zone, to: &writer)
-                if writer.byteCount >= chunkSize { try writer.flush(to: sink) }
-            }
-        }
+        try writer.appendEvents(of: notifications, planZone: planZone, otherZones: otherZones, flushingAt: chunkSize, to: sink)
     }
 
-    mutating func finish(to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    mutating func finish(to sink: ([UInt8]) throws -> Void) rethrows {
         writer.raw("END:VCALENDAR")
         try writer.flush(to: sink)
     }

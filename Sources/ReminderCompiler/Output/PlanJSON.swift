@@ -15,7 +15,7 @@ public enum PlanJSON {
     /// Writes the plan's UTF-8 bytes to `sink` in chunks of about `chunkSize` bytes, so
     /// that a large plan is never held whole in memory as text.
     @_spi(Tooling) public static func write(
-        _ plan: Plan, chunkSize: Int = 1 << 16, to sink: (UnsafeRawBufferPointer) throws -> Void
+        _ plan: Plan, chunkSize: Int = 1 << 16, to sink: ([UInt8]) throws -> Void
     ) rethrows {
         var stream = PlanJSONStream(header: plan, chunkSize: chunkSize)
         try stream.append(contentsOf: plan.notifications, to: sink)
@@ -47,26 +47,9 @@ public enum PlanJSON {
         writer.endObject()
     }
 
-    static func write(_ notification: borrowing PlannedNotification, to writer: inout JSONWriter) {
-        withUnsafePointer(to: notification) { write(at: $0, to: &writer) }
-    }
-
-    /// `write` of the notification a pointer points to. Its fields are read in place: a
-    /// notification passed as a value is copied first (its references retained and
-    /// released) since the writing might change the memory it came from.
-    static func write(at notification: UnsafePointer<PlannedNotification>, to writer: inout JSONWriter) {
-        writer.beginObject()
-        if let prepared = notification.pointee.content.prepared, writer.depth == PreparedContent.jsonDepth {
-            writeAtPlanDepth(notification, prepared: prepared, to: &writer)
-        } else {
-            writeFieldByField(notification.pointee, to: &writer)
-        }
-        writer.endObject()
-    }
-
     /// A notification's fields one by one: content read from a plan or made in code, or a
     /// notification written at another depth than a plan's.
-    private static func writeFieldByField(_ notification: borrowing PlannedNotification, to writer: inout JSONWriter) {
+    static func writeFieldByField(_ notification: borrowing PlannedNotification, to writer: inout JSONWriter) {
         let texts = notification.content.texts
         writer.field("id", notification.id)
         writer.field("kind", notification.kind.rawValue)
@@ -81,81 +64,6 @@ public enum PlanJSON {
         writer.field("numericId", Int(notification.numericId))
         writer.field(hexDigitsOf: notification.fingerprintValue, named: "fingerprint")
         writer.field("sequence", notification.sequence)
-    }
-
-    /// A notification at its depth in a plan, with its content's fields written ahead (the
-    /// fields and order of `write`, and its bytes: tested). The keys are literals with their
-    /// indentation: written key by key, the keys of a year of notifications cost a fifth
-    /// of the whole plan's writing.
-    private static func writeAtPlanDepth(
-        _ pointer: UnsafePointer<PlannedNotification>, prepared: PreparedContent, to writer: inout JSONWriter
-    ) {
-        let parts = prepared.parts
-        let instant = pointer.pointee.fireAt.seconds
-        writer.literalKey("\n      \"id\": ")
-        // The ID is joined once, for the field and the fingerprint, which is written later.
-        // Its key is the prepared content's.
-        var fingerprint: UInt64 = 0
-        if case .occurrence(let tail) = pointer.pointee.storedID, prepared.idKeyNeedsNoEscape {
-            // Key and tail (digits and `-`) need no escape: joined in place in the output
-            // and hashed from there.
-            let key = prepared.idKey
-            writer.literalFields(atMost: key.count + OccurrenceTail.maximumLength + 2) { destination in
-                destination[0] = UInt8(ascii: "\"")
-                let length = tail.write(after: key, at: destination + 1)
-                destination[1 + length] = UInt8(ascii: "\"")
-                let id = UnsafeBufferPointer(start: destination + 1, count: length)
-                fingerprint = FingerprintHash.value(id: id, instant: instant, fields: parts.fingerprintFields)
-                return length + 2
-            }
-        } else {
-            fingerprint = pointer.pointee.storedID.withBytes(key: prepared.idKey) { id in
-                writer.string(utf8: id)
-                return FingerprintHash.value(id: id, instant: instant, fields: parts.fingerprintFields)
-            }
-        }
-        switch pointer.pointee.kind {
-        case .single: writer.literalKey(",\n      \"kind\": \"single\",\n      \"fireAt\": ")
-        case .group: writer.literalKey(",\n      \"kind\": \"group\",\n      \"fireAt\": ")
-        case .followUp: writer.literalKey(",\n      \"kind\": \"followUp\",\n      \"fireAt\": ")
-        case .snooze: writer.literalKey(",\n      \"kind\": \"snooze\",\n      \"fireAt\": ")
-        }
-        writer.instantValue(pointer.pointee.fireAt)
-        if let deferredFrom = pointer.pointee.deferredFrom {
-            writer.literalKey(",\n      \"deferredFrom\": ")
-            writer.instantValue(deferredFrom)
-        }
-        writer.literalKey(",\n      \"slot\": ")
-        writer.slotValue(pointer.pointee.slot)
-        if pointer.pointee.storedParent == nil && pointer.pointee.replaces.isEmpty {
-            // Nothing comes between the content's fields: one copy instead of three.
-            writer.appendFragment(parts.jsonMembersThroughDuration)
-        } else {
-            writer.appendFragment(parts.jsonMembers)
-            pointer.pointee.storedParent?.withBytes(key: prepared.idKey) { parent in
-                writer.literalKey(",\n      \"parent\": ")
-                writer.string(utf8: parent)
-            }
-            writer.appendFragment(parts.jsonTexts)
-            if !pointer.pointee.replaces.isEmpty {
-                writer.literalKey(",\n      \"replaces\": ")
-                writer.strings(pointer.pointee.replaces)
-            }
-            writer.appendFragment(parts.jsonDuration)
-        }
-        // numericId, fingerprint and sequence, keys and values, written in one piece.
-        let numericId = Int(pointer.pointee.numericId)
-        let sequence = pointer.pointee.sequence
-        writer.literalFields(atMost: 120) { destination in
-            var length = putLiteral(",\n      \"numericId\": ", at: destination)
-            length += putDecimal(numericId, at: destination + length)
-            length += putLiteral(",\n      \"fingerprint\": \"", at: destination + length)
-            FingerprintHash.putHexDigits(of: fingerprint, at: destination + length)
-            length += 16
-            length += putLiteral("\",\n      \"sequence\": ", at: destination + length)
-            length += putDecimal(sequence, at: destination + length)
-            return length
-        }
     }
 
     /// `timeZone`, `reminders` and `group`, which come between a notification's `slot` and
@@ -236,21 +144,14 @@ struct PlanJSONStream {
         writer.beginArray()
     }
 
-    /// Appends the notifications in order, each read in place rather than copied.
-    mutating func append(contentsOf notifications: [PlannedNotification], to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try notifications.withUnsafeBufferPointer { buffer in
-            guard let first = buffer.baseAddress else { return }
-            for index in buffer.indices {
-                writer.element()
-                PlanJSON.write(at: first + index, to: &writer)
-                if writer.byteCount >= chunkSize { try writer.flush(to: sink) }
-            }
-        }
+    /// Appends the notifications in order, flushing to `sink` at each `chunkSize` bytes.
+    mutating func append(contentsOf notifications: [PlannedNotification], to sink: ([UInt8]) throws -> Void) rethrows {
+        try writer.appendNotifications(notifications, flushingAt: chunkSize, to: sink)
     }
 
     /// Writes the fields after the notifications: those of `plan` (its notifications are
     /// not read), known only once every notification was planned.
-    mutating func finish(closing plan: Plan, to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    mutating func finish(closing plan: Plan, to sink: ([UInt8]) throws -> Void) rethrows {
         writer.endArray()
         writer.fieldName("suppressed")
         writer.beginArray()

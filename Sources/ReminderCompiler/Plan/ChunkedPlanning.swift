@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Compiling a plan straight into its files, a few weeks of the window at a time, so that
 /// memory holds the config and one stretch of the window rather than the whole plan.
 ///
@@ -90,8 +88,8 @@ import Dispatch
     /// - Returns: the diagnostics, sorted; when they hold an error, the output is not a
     ///   plan or calendar to keep.
     public func write(
-        planTo planSink: @escaping (UnsafeRawBufferPointer) throws -> Void,
-        calendarTo icsSink: ((UnsafeRawBufferPointer) throws -> Void)? = nil,
+        planTo planSink: @escaping ([UInt8]) throws -> Void,
+        calendarTo icsSink: (([UInt8]) throws -> Void)? = nil,
         calendarSettings: CalendarSettings? = nil,
         calendarStyle: ICalendarStyle = .expanded
     ) throws -> [Diagnostic] {
@@ -121,8 +119,8 @@ import Dispatch
 
     /// `write`, without its limits on the outputs' sizes.
     private func writeWithoutLimits(
-        planTo planSink: @escaping (UnsafeRawBufferPointer) throws -> Void,
-        calendarTo icsSink: ((UnsafeRawBufferPointer) throws -> Void)?,
+        planTo planSink: @escaping ([UInt8]) throws -> Void,
+        calendarTo icsSink: (([UInt8]) throws -> Void)?,
         calendarSettings: CalendarSettings?,
         calendarStyle: ICalendarStyle
     ) throws -> [Diagnostic] {
@@ -211,7 +209,7 @@ import Dispatch
                 recurringOutline.notifications = unbudgeted.notifications.filter(\.isSnoozeOrItsFollowUp)
             }
             let bytes = ICalendarExport.recurring(outline.validated, plan: recurringOutline, zones: zones)
-            try calendarWriter.finish { try bytes.withUnsafeBytes(icsSink) }
+            try calendarWriter.finish { try icsSink(bytes) }
         }
         return outline.diagnostics
     }
@@ -485,90 +483,6 @@ extension Planner {
     }
 }
 
-/// How many bytes one output may still take; the writer thread of that output is the only
-/// one that takes.
-private final class ByteAllowance: @unchecked Sendable {
-    /// Thrown by the chunk that would pass the limit.
-    struct Exceeded: Error {
-        let output: String
-        let limit: Int
-    }
-
-    let limit: Int
-    let output: String
-    private var taken = 0
-
-    init(limit: Int, output: String) {
-        self.limit = limit
-        self.output = output
-    }
-
-    func take(_ count: Int) throws {
-        taken += count
-        if taken > limit { throw Exceeded(output: output, limit: limit) }
-    }
-}
-
-/// A value shared by the closures that a `BackgroundWriter` runs.
-private final class Box<Value>: @unchecked Sendable {
-    var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-}
-
-/// Runs writing jobs one after another on a thread of its own while the caller goes on.
-/// At most two jobs wait, so that memory stays flat; the first error stops the rest and
-/// is thrown to the caller at its next call.
-private final class BackgroundWriter: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "remindc.writer")
-    private let room = DispatchSemaphore(value: 2)
-    private let failureLock = ThreadLock()
-    private var storedFailure: Error?
-
-    /// Set on `queue`, read on the caller's thread too.
-    private var failure: Error? {
-        get { failureLock.withLock { storedFailure } }
-        set { failureLock.withLock { storedFailure = newValue } }
-    }
-
-    /// A job handed to the queue: the caller hands over state that only this writer's
-    /// jobs touch from then on.
-    private struct Job: @unchecked Sendable {
-        let run: () throws -> Void
-    }
-
-    /// Queues `job`; throws when an earlier job failed.
-    func submit(_ job: @escaping () throws -> Void) throws {
-        if let failure { throw failure }
-        room.wait()
-        let handed = Job(run: job)
-        queue.async { [self] in
-            defer { room.signal() }
-            guard failure == nil else { return }
-            do {
-                try handed.run()
-            } catch {
-                failure = error
-            }
-        }
-    }
-
-    /// Runs `job` after every queued one and waits for it; throws the first error.
-    func finish(_ job: () throws -> Void) throws {
-        try queue.sync {
-            if let failure { throw failure }
-            try job()
-        }
-    }
-
-    /// Waits until every queued job has run.
-    func waitUntilDone() {
-        queue.sync {}
-    }
-}
-
 extension ChunkedCompilation {
     /// The plan JSON and, with `calendarStyle`, the calendar, collected in memory by the same
     /// pass that writes files: for callers that answer with bytes (the service, batch jobs,
@@ -592,15 +506,5 @@ extension ChunkedCompilation {
         }
         if found.contains(where: { $0.severity == .error }) { return ([], nil, found) }
         return (plan.bytes, calendarStyle == nil ? nil : calendar.bytes, found)
-    }
-}
-
-/// Bytes appended by one writer thread at a time (the driver's guarantee) and read after
-/// the write returned.
-private final class CollectedBytes: @unchecked Sendable {
-    var bytes: [UInt8] = []
-
-    func append(_ chunk: UnsafeRawBufferPointer) {
-        bytes.append(contentsOf: chunk)
     }
 }

@@ -34,14 +34,11 @@ final class NotificationContent: Sendable {
         self.texts = texts
         prepared = preparingOutput ? PreparedContent(texts, idKey: idKey ?? "") : nil
         self.idKey = idKey
-        var key = idKey
-        idKeyHash = key?.withUTF8 { NotificationID.numericHash(of: $0) }
-    }
-
-    /// `idKey`'s bytes, in place in the prepared output (empty without it): valid while
-    /// this content lives, as long as the notifications holding it.
-    var idKeyBytes: UnsafeBufferPointer<UInt8> {
-        prepared?.idKey ?? UnsafeBufferPointer(start: nil, count: 0)
+        idKeyHash = idKey.map { key in
+            var key = key
+            key.makeContiguousUTF8()
+            return NotificationID.numericHash(of: key.utf8.span)
+        }
     }
 
     /// A copy with `change` made to its texts (and no prepared output, which would be stale).

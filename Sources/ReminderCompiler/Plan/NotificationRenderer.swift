@@ -70,9 +70,9 @@ struct NotificationRenderer {
         // A content made for another key (which the planner never does) gets its IDs as text.
         guard content.idKey == unit.key else {
             return PlannedNotification(
-                storedID: .text(id.withBytes(key: unit.key) { String(decoding: $0, as: UTF8.self) }), kind: kind,
+                storedID: .text(id.text(keyText: unit.key)), kind: kind,
                 fireAt: window.zoned(fireAt), slot: unit.slot,
-                parent: parent.map { .text($0.withBytes(key: unit.key) { String(decoding: $0, as: UTF8.self) }) }, replaces: replaces,
+                parent: parent.map { .text($0.text(keyText: unit.key)) }, replaces: replaces,
                 content: content
             )
         }
@@ -226,8 +226,7 @@ struct GroupTemplate {
 /// Used by one thread at a time, as its planner is.
 private final class ContentCache {
     /// Contents of one reminder's notifications, at `place(ofReminder:followUp:body:)`.
-    /// Read once per notification: unchecked, since one thread uses the cache.
-    @exclusivity(unchecked) var single: [NotificationContent?]
+    var single: [NotificationContent?]
     /// Where each reminder's places start: two per body (first notification, follow-up).
     private let firstPlace: [Int]
     /// Contents of group notifications, by whether they are follow-ups and by each live

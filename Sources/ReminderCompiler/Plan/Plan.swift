@@ -98,7 +98,7 @@ public struct PlannedNotification: Sendable, Hashable {
 
     /// The stable ID (Planning rules, "Stable IDs").
     public var id: String {
-        get { storedID.text(key: content.idKeyBytes) }
+        get { storedID.text(in: content) }
         set { storedID = .text(newValue) }
     }
     /// The kind.
@@ -115,7 +115,7 @@ public struct PlannedNotification: Sendable, Hashable {
     }
     /// The parent notification's ID, for follow-ups and snoozes.
     public var parent: String? {
-        get { storedParent?.text(key: content.idKeyBytes) }
+        get { storedParent?.text(in: content) }
         set { storedParent = newValue.map(StoredID.text) }
     }
     /// IDs the app removes from the notification centre when this one is delivered.
@@ -237,17 +237,12 @@ public struct PlannedNotification: Sendable, Hashable {
         self.sequence = sequence
         self.deferredFrom = deferredFrom
         self.content = content
-        if case .occurrence(let tail) = storedID, let keyHash = content.idKeyHash {
-            // The key's share of the hash was taken once, with the content.
-            self.numericId = tail.withBytes { NotificationID.numericID(ofBytes: $0, continuing: keyHash) }
-        } else {
-            self.numericId = storedID.withBytes(key: content.idKeyBytes) { NotificationID.numericID(ofBytes: $0) }
-        }
+        self.numericId = storedID.numericID(in: content)
     }
 
     /// Calls `body` with the ID's UTF-8 bytes, made in place when it is kept as parts.
-    func withIDBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        storedID.withBytes(key: content.idKeyBytes, body)
+    func withIDBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+        storedID.withSpan(in: content, body)
     }
 
     /// Keeps the ID and the parent as text, before what they are made of changes.
@@ -311,8 +306,7 @@ public struct SuppressedNotification: Sendable, Hashable, Codable {
 public enum NotificationID {
     /// `{key}-{yyyyMMdd}-{HHmm}` for a reminder id or group key and a slot.
     public static func occurrence(_ key: String, slot: LocalDateTime) -> String {
-        var key = key
-        return key.withUTF8 { StoredID.occurrence(OccurrenceTail(slot: slot, followUp: 0)).text(key: $0) }
+        StoredID.occurrence(OccurrenceTail(slot: slot, followUp: 0)).text(keyText: key)
     }
 
     /// Chain member `member` of a notification's follow-ups: `{parent}-followup` for the
@@ -345,11 +339,13 @@ public enum NotificationID {
     static func precedes(_ first: String, _ second: String) -> Bool {
         var first = first
         var second = second
-        return first.withUTF8 { firstBytes in second.withUTF8 { precedes(firstBytes, $0) } }
+        first.makeContiguousUTF8()
+        second.makeContiguousUTF8()
+        return precedes(first.utf8.span, second.utf8.span)
     }
 
     /// `precedes` of two IDs' UTF-8 bytes.
-    static func precedes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func precedes(_ first: Span<UInt8>, _ second: Span<UInt8>) -> Bool {
         let common = Swift.min(first.count, second.count)
         var index = 0
         while index < common {
@@ -362,24 +358,25 @@ public enum NotificationID {
     /// FNV-1a 32-bit hash of the UTF-8 bytes, masked to 31 bits.
     public static func numericID(of id: String) -> UInt32 {
         var id = id
-        return id.withUTF8(numericID(ofBytes:))
+        id.makeContiguousUTF8()
+        return numericID(ofBytes: id.utf8.span)
     }
 
     /// `numericID(of:)` of an ID's UTF-8 bytes.
-    static func numericID(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        numericID(ofBytes: bytes, continuing: numericHash(of: UnsafeBufferPointer(start: nil, count: 0)))
+    static func numericID(ofBytes bytes: Span<UInt8>) -> UInt32 {
+        numericID(ofBytes: bytes, continuing: 0x811C_9DC5)
     }
 
     /// `numericID(ofBytes:)` of an ID whose first bytes gave `state` (`numericHash(of:)`).
-    static func numericID(ofBytes bytes: UnsafeBufferPointer<UInt8>, continuing state: UInt32) -> UInt32 {
+    static func numericID(ofBytes bytes: Span<UInt8>, continuing state: UInt32) -> UInt32 {
         numericHash(of: bytes, continuing: state) & 0x7FFF_FFFF
     }
 
     /// The 32-bit FNV-1a state after `bytes`, before masking.
-    static func numericHash(of bytes: UnsafeBufferPointer<UInt8>, continuing state: UInt32 = 0x811C_9DC5) -> UInt32 {
+    static func numericHash(of bytes: Span<UInt8>, continuing state: UInt32 = 0x811C_9DC5) -> UInt32 {
         var hash = state
-        for byte in bytes {
-            hash ^= UInt32(byte)
+        for index in bytes.indices {
+            hash ^= UInt32(bytes[index])
             hash = hash &* 0x0100_0193
         }
         return hash

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What an app must do to go from one plan to the next (Planning rules, "Diff").
 public struct PlanDiff: Sendable, Hashable {
     /// A notification in both plans whose fields differ.
@@ -81,60 +75,10 @@ public struct PlanDiff: Sendable, Hashable {
     /// their bytes up to `sequence` are compared first, and only those that differ are read.
     /// Nil when either file is not a well-formed plan (read it with `readPlan` for errors).
     public init?(oldFile: [UInt8], newFile: [UInt8]) {
-        let computed = oldFile.withUnsafeBufferPointer { oldBytes in
-            newFile.withUnsafeBufferPointer { newBytes in PlanDiff(oldFile: oldBytes, newFile: newBytes) }
-        }
-        guard let computed else { return nil }
+        guard let computed = PlanDiff.comparingFiles(oldFile, newFile) else { return nil }
         self = computed
     }
 
-    /// `init(oldFile:newFile:)` over bytes the caller holds, such as a file read into `Data`.
-    @_spi(Tooling) public init?(oldFile oldBytes: UnsafeBufferPointer<UInt8>, newFile newBytes: UnsafeBufferPointer<UInt8>) {
-        let computed: PlanDiff? = {
-            guard let old = FastPlanReader.index(oldBytes), let new = FastPlanReader.index(newBytes) else { return nil }
-            var diff = PlanDiff()
-            diff.plan = PlanDiff.planChanges(from: old.header, to: new.header)
-            diff.oldCoveredUntil = old.header.coveredUntil.seconds
-            // IDs are compared as bytes of the files: no string is made for an unchanged one.
-            var oldByID: [PlanIndex.IDBytes: Int] = [:]
-            oldByID.reserveCapacity(old.entries.count)
-            for index in old.entries.indices { oldByID[old.entries[index].id] = index }
-            var matched = [Bool](repeating: false, count: old.entries.count)
-            for entry in new.entries {
-                guard let oldIndex = oldByID[entry.id] else {
-                    guard let notification = FastPlanReader.notification(in: newBytes, at: entry.range) else { return nil }
-                    diff.add.append(notification)
-                    continue
-                }
-                matched[oldIndex] = true
-                let oldEntry = old.entries[oldIndex]
-                if PlanIndex.Entry.sameApartFromSequence(oldEntry, in: oldBytes, entry, in: newBytes) {
-                    diff.unchanged += 1
-                    continue
-                }
-                guard let before = FastPlanReader.notification(in: oldBytes, at: oldEntry.range),
-                      let after = FastPlanReader.notification(in: newBytes, at: entry.range)
-                else { return nil }
-                let changes = PlanDiff.changes(from: before, to: after)
-                if changes.isEmpty {
-                    diff.unchanged += 1
-                } else {
-                    diff.update.append(Update(id: after.id, changes: changes, notification: after))
-                }
-            }
-            for (index, entry) in old.entries.enumerated() where !matched[index] {
-                guard let notification = FastPlanReader.notification(in: oldBytes, at: entry.range) else { return nil }
-                if notification.fireAt.seconds > new.header.now.seconds {
-                    diff.cancel.append(notification)
-                } else {
-                    diff.expired.append(notification)
-                }
-            }
-            return diff
-        }()
-        guard let computed else { return nil }
-        self = computed
-    }
 
     init() {}
 
@@ -235,63 +179,5 @@ extension ZonedInstant {
         let second = Int(local - Int64(day) * 86_400)
         return "\(CivilDate(dayNumber: day)) \(zeroPadded(second / 3600, 2)):\(zeroPadded(second / 60 % 60, 2)) "
             + ZonedInstant.offsetText(writableOffset)
-    }
-}
-
-/// Where each notification of a plan file stands, for diffs that skip unchanged ones.
-enum PlanIndex {
-    /// An ID as bytes of its file, hashed once (FNV-1a) for the dictionary of IDs.
-    struct IDBytes: Hashable {
-        let bytes: UnsafeBufferPointer<UInt8>
-        let hash: UInt64
-
-        init(_ bytes: UnsafeBufferPointer<UInt8>) {
-            self.bytes = bytes
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-            self.hash = hash
-        }
-
-        static func == (lhs: IDBytes, rhs: IDBytes) -> Bool {
-            lhs.bytes.count == rhs.bytes.count
-                && (lhs.bytes.isEmpty || memcmp(lhs.bytes.baseAddress!, rhs.bytes.baseAddress!, lhs.bytes.count) == 0)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(hash)
-        }
-    }
-
-    struct Entry {
-        let id: IDBytes
-        /// The notification object's bytes.
-        let range: Range<Int>
-        /// Where the value of `sequence` starts.
-        let sequenceStart: Int
-
-        /// Where the `sequence` value ends.
-        func sequenceEnd(in buffer: UnsafeBufferPointer<UInt8>) -> Int {
-            var end = sequenceStart
-            while end < range.upperBound, buffer[end] == 0x20 || (buffer[end] >= 0x30 && buffer[end] <= 0x39) { end += 1 }
-            return end
-        }
-
-        /// Whether two objects have the same bytes apart from their `sequence` values.
-        static func sameApartFromSequence(
-            _ lhs: Entry, in lhsBuffer: UnsafeBufferPointer<UInt8>, _ rhs: Entry, in rhsBuffer: UnsafeBufferPointer<UInt8>
-        ) -> Bool {
-            let lhsEnd = lhs.sequenceEnd(in: lhsBuffer)
-            let rhsEnd = rhs.sequenceEnd(in: rhsBuffer)
-            let lhsPrefix = lhs.sequenceStart - lhs.range.lowerBound
-            let lhsSuffix = lhs.range.upperBound - lhsEnd
-            guard lhsPrefix == rhs.sequenceStart - rhs.range.lowerBound, lhsSuffix == rhs.range.upperBound - rhsEnd,
-                  let lhsBase = lhsBuffer.baseAddress, let rhsBase = rhsBuffer.baseAddress
-            else { return false }
-            return memcmp(lhsBase + lhs.range.lowerBound, rhsBase + rhs.range.lowerBound, lhsPrefix) == 0
-                && memcmp(lhsBase + lhsEnd, rhsBase + rhsEnd, lhsSuffix) == 0
-        }
     }
 }

@@ -473,9 +473,9 @@ struct PlanDraft {
 
     /// Calls `body` with a candidate's ID bytes, joined on the stack for a unit's own
     /// notifications and follow-ups.
-    func withIDBytes<Result>(of candidate: Candidate, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    func withIDBytes<Result>(of candidate: Candidate, _ body: (Span<UInt8>) -> Result) -> Result {
         let (id, key) = storedID(of: candidate)
-        return id.withBytes(key: key, body)
+        return id.withSpan(key: key, body)
     }
 
     /// A candidate's ID.
@@ -490,7 +490,8 @@ struct PlanDraft {
     }
 
     func id(of candidate: Candidate) -> String {
-        withIDBytes(of: candidate) { String(decoding: $0, as: UTF8.self) }
+        let (id, key) = storedID(of: candidate)
+        return id.text(keyText: key)
     }
 
     /// Whether the first candidate's ID sorts before the second's. The IDs of two units'
@@ -503,8 +504,8 @@ struct PlanDraft {
         // The parts are fetched first: closures reading the draft would copy it.
         let (firstID, firstKey) = storedID(of: first)
         let (secondID, secondKey) = storedID(of: second)
-        return firstID.withBytes(key: firstKey) { firstBytes in
-            secondID.withBytes(key: secondKey) { NotificationID.precedes(firstBytes, $0) }
+        return firstID.withSpan(key: firstKey) { firstBytes in
+            secondID.withSpan(key: secondKey) { NotificationID.precedes(firstBytes, $0) }
         }
     }
 

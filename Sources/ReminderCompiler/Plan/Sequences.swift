@@ -182,10 +182,6 @@ extension ReminderCompiler {
         } else {
             text(nil)
         }
-        let value = hash.value
-        return String(unsafeUninitializedCapacity: 16) { buffer in
-            FingerprintHash.putHexDigits(of: value, at: buffer.baseAddress!)
-            return 16
-        }
+        return FingerprintHash.hexDigits(of: hash.value)
     }
 }

@@ -17,8 +17,8 @@ struct JSONReader {
             diagnostics.error(.inputTooLarge(limit: maximumInputBytes), at: SourceLocation(path: path, line: 1, column: 1))
             return nil
         }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var builder = TreeBuilder(scanner: JSONScanner(document: buffer), path: path, lines: LineTable(bytes), allowsNull: allowsNull)
+        return JSONScanner.scanning(bytes) { scanner in
+            var builder = TreeBuilder(scanner: scanner, path: path, lines: LineTable(bytes), allowsNull: allowsNull)
             do throws(JSONScanner.Failure) {
                 let value = try builder.value()
                 try builder.scanner.finish()
@@ -63,7 +63,7 @@ private struct TreeBuilder {
             return PlistNode(.invalid, at: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let number = try scanner.number()
-            let text = String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[number.text]), as: UTF8.self)
+            let text = scanner.text(of: number.text)
             var collector = DiagnosticCollector()
             let value = number.isInteger
                 ? PlistScalarParser.integer(text, at: start, diagnostics: &collector)

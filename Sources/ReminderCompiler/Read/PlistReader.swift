@@ -37,18 +37,15 @@ import CXMLShim
             return nil
         }
         let lines = LineTable(bytes)
-        var failure = rx_error()
-        let parsed = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                rx_parse(characters.baseAddress, characters.count, Int32(maximumDepth), &failure)
-            }
-        }
-        guard let document = parsed else {
+        let tree: XMLTree
+        switch XMLTree.parse(bytes, maximumDepth: maximumDepth) {
+        case .success(let parsed):
+            tree = parsed
+        case .failure(let failure):
             report(failure, bytes: bytes, lines: lines, path: path, diagnostics: &diagnostics)
             return nil
         }
-        defer { rx_document_free(document) }
-        guard let root = rx_document_root(document) else {
+        guard let root = tree.root else {
             diagnostics.error(.malformedXML("no root element"), at: start)
             return nil
         }
@@ -75,19 +72,17 @@ import CXMLShim
     }
 
     private func report(
-        _ failure: rx_error, bytes: [UInt8], lines: LineTable, path: String, diagnostics: inout DiagnosticCollector
+        _ failure: XMLTree.Failure, bytes: [UInt8], lines: LineTable, path: String, diagnostics: inout DiagnosticCollector
     ) {
-        let message = withUnsafeBytes(of: failure.message) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingTrailingWhitespace()
+        let message = failure.message.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingTrailingWhitespace()
         var location = SourceLocation(path: path, line: 1, column: 1)
         if failure.offset >= 0 {
-            let position = lines.position(ofByte: Int(failure.offset))
+            let position = lines.position(ofByte: failure.offset)
             location.line = position.line
             location.column = position.column
         } else if failure.line > 0 {
-            location.line = Int(failure.line)
-            location.column = max(1, Int(failure.column))
+            location.line = failure.line
+            location.column = max(1, failure.column)
         }
         if message.contains(Self.textLimitMessage), let start = Self.firstLongText(in: bytes, longerThan: Self.textLimit) {
             // Named where the text starts (libxml2 gives up at its end).
@@ -119,38 +114,24 @@ private struct TreeBuilder {
 
     static let valueElements = ["string", "integer", "real", "true", "false", "date", "data", "array", "dict"]
 
-    func location(of node: UnsafeRawPointer) -> SourceLocation {
-        let offset = rx_node_offset(node)
+    func location(of node: XMLNode) -> SourceLocation {
+        let offset = node.offset
         guard offset >= 0 else { return SourceLocation(path: path, line: 1, column: 1) }
-        let position = lines.position(ofByte: Int(offset))
+        let position = lines.position(ofByte: offset)
         return SourceLocation(path: path, line: position.line, column: position.column)
     }
 
-    func children(of node: UnsafeRawPointer) -> [UnsafeRawPointer] {
-        var result: [UnsafeRawPointer] = []
-        var child = rx_node_first_child(node)
-        while let current = child {
-            result.append(current)
-            child = rx_node_next_sibling(current)
-        }
-        return result
-    }
-
-    func name(of node: UnsafeRawPointer) -> String {
-        rx_node_name(node).map { String(cString: $0) } ?? ""
-    }
-
     /// The elements among `node`'s children; reports stray text and other nodes.
-    mutating func elementChildren(of node: UnsafeRawPointer, inside container: String) -> [UnsafeRawPointer] {
-        var elements: [UnsafeRawPointer] = []
-        for child in children(of: node) {
-            switch rx_node_kind_of(child) {
+    mutating func elementChildren(of node: XMLNode, inside container: String) -> [XMLNode] {
+        var elements: [XMLNode] = []
+        for child in node.children {
+            switch child.kind {
             case RX_NODE_ELEMENT:
                 elements.append(child)
             case RX_NODE_COMMENT:
                 continue
             case RX_NODE_TEXT, RX_NODE_CDATA:
-                let text = rx_node_text(child).map { String(cString: $0) } ?? ""
+                let text = child.text ?? ""
                 if !text.allSatisfy(\.isXMLWhitespace) {
                     diagnostics.error(.unexpectedText(inside: container), at: location(of: node))
                 }
@@ -161,13 +142,13 @@ private struct TreeBuilder {
         return elements
     }
 
-    mutating func readPlistElement(_ root: UnsafeRawPointer) -> PlistNode? {
+    mutating func readPlistElement(_ root: XMLNode) -> PlistNode? {
         let rootLocation = location(of: root)
-        guard name(of: root) == "plist" else {
-            diagnostics.error(.rootNotPlist(found: name(of: root)), at: rootLocation)
+        guard root.name == "plist" else {
+            diagnostics.error(.rootNotPlist(found: root.name), at: rootLocation)
             return nil
         }
-        guard rx_node_has_namespace(root) == 0 else {
+        guard !root.hasNamespace else {
             diagnostics.error(.plistWithNamespace, at: rootLocation)
             return nil
         }
@@ -182,10 +163,10 @@ private struct TreeBuilder {
         return readValue(first, depth: 1)
     }
 
-    mutating func readValue(_ element: UnsafeRawPointer, depth: Int) -> PlistNode {
+    mutating func readValue(_ element: XMLNode, depth: Int) -> PlistNode {
         let here = location(of: element)
-        let elementName = name(of: element)
-        if rx_node_has_namespace(element) != 0 {
+        let elementName = element.name
+        if element.hasNamespace {
             diagnostics.error(.unknownPlistElement(elementName, suggestion: nil), at: here)
             return PlistNode(.invalid, at: here)
         }
@@ -196,7 +177,7 @@ private struct TreeBuilder {
             let items = elementChildren(of: element, inside: "array").map { readValue($0, depth: depth + 1) }
             return PlistNode(.array(items), at: here)
         case "true", "false":
-            let hasElements = children(of: element).contains { rx_node_kind_of($0) == RX_NODE_ELEMENT }
+            let hasElements = element.children.contains { $0.kind == RX_NODE_ELEMENT }
             if hasElements || hasText(element) {
                 diagnostics.error(.booleanNotEmpty(elementName), at: here)
                 return PlistNode(.invalid, at: here)
@@ -225,38 +206,38 @@ private struct TreeBuilder {
         }
     }
 
-    func hasText(_ element: UnsafeRawPointer) -> Bool {
-        children(of: element).contains { child in
-            let kind = rx_node_kind_of(child)
+    func hasText(_ element: XMLNode) -> Bool {
+        element.children.contains { child in
+            let kind = child.kind
             guard kind == RX_NODE_TEXT || kind == RX_NODE_CDATA else { return false }
-            return !(rx_node_text(child).map { String(cString: $0) } ?? "").allSatisfy(\.isXMLWhitespace)
+            return !(child.text ?? "").allSatisfy(\.isXMLWhitespace)
         }
     }
 
     /// Text and CDATA joined, comments skipped, as Apple's parser reads a `<string>`.
-    mutating func textContent(of element: UnsafeRawPointer) -> String? {
+    mutating func textContent(of element: XMLNode) -> String? {
         var text = ""
-        for child in children(of: element) {
-            switch rx_node_kind_of(child) {
+        for child in element.children {
+            switch child.kind {
             case RX_NODE_TEXT, RX_NODE_CDATA:
-                if let content = rx_node_text(child) { text += String(cString: content) }
+                if let content = child.text { text += content }
             case RX_NODE_COMMENT:
                 continue
             default:
-                diagnostics.error(.elementInsideText(name(of: element)), at: location(of: child))
+                diagnostics.error(.elementInsideText(element.name), at: location(of: child))
                 return nil
             }
         }
         return text
     }
 
-    mutating func readDictionary(_ element: UnsafeRawPointer, depth: Int) -> PlistValue {
+    mutating func readDictionary(_ element: XMLNode, depth: Int) -> PlistValue {
         var entries: [PlistDictionary.Entry] = []
         var firstLocationOfKey: [String: SourceLocation] = [:]
         var pendingKey: (text: String, location: SourceLocation)?
         for child in elementChildren(of: element, inside: "dict") {
             let childLocation = location(of: child)
-            if name(of: child) == "key", rx_node_has_namespace(child) == 0 {
+            if child.name == "key", !child.hasNamespace {
                 if let pending = pendingKey {
                     diagnostics.error(.keyWithoutValue(pending.text), at: pending.location)
                 }
@@ -268,7 +249,7 @@ private struct TreeBuilder {
                 continue
             }
             guard let key = pendingKey else {
-                diagnostics.error(.valueWithoutKey(name(of: child)), at: childLocation)
+                diagnostics.error(.valueWithoutKey(child.name), at: childLocation)
                 _ = readValue(child, depth: depth + 1)
                 continue
             }

@@ -81,8 +81,8 @@ struct FastPendingReader {
     }
 
     static func read(_ bytes: [UInt8]) -> [PendingNotification]? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var reader = FastPendingReader(scanner: JSONScanner(document: buffer))
+        JSONScanner.scanning(bytes) { scanner in
+            var reader = FastPendingReader(scanner: scanner)
             var pending: [PendingNotification] = []
             do {
                 guard reader.scanner.peek() == UInt8(ascii: "[") else { throw GiveUp() }
@@ -144,7 +144,7 @@ struct FastPendingReader {
             }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let number = try scanner.number()
-            let text = String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[number.text]), as: UTF8.self)
+            let text = scanner.text(of: number.text)
             var collector = DiagnosticCollector()
             _ = number.isInteger
                 ? PlistScalarParser.integer(text, at: .inCode, diagnostics: &collector)

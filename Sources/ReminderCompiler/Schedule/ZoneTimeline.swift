@@ -149,35 +149,7 @@ public struct ZonedInstant: Sendable, Hashable, Comparable {
     public var rfc3339: String {
         let buffer = ByteBuffer(capacity: 32)
         appendRFC3339(to: buffer)
-        return buffer.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Appends `rfc3339` to a byte buffer without intermediate strings.
-    func appendRFC3339(to bytes: ByteBuffer) {
-        let writable = writableOffset % 60 == 0
-        let offset = writable ? writableOffset : 0
-        let local = writableSeconds + Int64(offset)
-        let day = Int(local.floorDivided(by: 86_400))
-        let secondOfDay = Int(local - Int64(day) * 86_400)
-        CivilDate(dayNumber: day).appendISO8601(to: bytes)
-        bytes.append(atMost: 15) { destination in
-            destination[0] = UInt8(ascii: "T")
-            putDigits(secondOfDay / 3600, width: 2, at: destination + 1)
-            destination[3] = UInt8(ascii: ":")
-            putDigits(secondOfDay / 60 % 60, width: 2, at: destination + 4)
-            destination[6] = UInt8(ascii: ":")
-            putDigits(secondOfDay % 60, width: 2, at: destination + 7)
-            guard writable else {
-                destination[9] = UInt8(ascii: "Z")
-                return 10
-            }
-            let magnitude = abs(offset)
-            destination[9] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-            putDigits(magnitude / 3600, width: 2, at: destination + 10)
-            destination[12] = UInt8(ascii: ":")
-            putDigits(magnitude / 60 % 60, width: 2, at: destination + 13)
-            return 15
-        }
+        return buffer.text
     }
 
     /// `+01:00`, `-03:30`, `+12:45`.

@@ -49,11 +49,11 @@ public struct TimeZoneDatabase: Sendable {
     private static let systemVersion = readVersion(TimeZoneDatabase.system.zoneInfoDirectory)
 
     private static func readVersion(_ directory: String) -> String? {
-        if let head = contents(ofFileAt: directory + "/tzdata.zi", limit: 64, truncating: true) {
+        if let head = FileAccess.contents(ofFileAt: directory + "/tzdata.zi", limit: 64, truncating: true) {
             let line = firstLine(of: head)
             return line.hasPrefix("# version ") ? trimmedVersion(line.dropFirst("# version ".count)) : nil
         }
-        return contents(ofFileAt: directory + "/+VERSION", limit: 64, truncating: true).flatMap {
+        return FileAccess.contents(ofFileAt: directory + "/+VERSION", limit: 64, truncating: true).flatMap {
             trimmedVersion(firstLine(of: $0)[...])
         }
     }
@@ -79,7 +79,7 @@ public struct TimeZoneDatabase: Sendable {
     @_spi(Tooling) public func zone(_ name: String) -> ZoneRules? {
         if let compiled = readZones.zone(named: name) { return ZoneRules(name: name, compiled: compiled) }
         guard Self.isZoneName(name),
-              let bytes = Self.contents(ofFileAt: zoneInfoDirectory + "/" + name, limit: CompiledZone.maximumFileSize),
+              let bytes = FileAccess.contents(ofFileAt: zoneInfoDirectory + "/" + name, limit: CompiledZone.maximumFileSize),
               let compiled = CompiledZone(bytes)
         else { return nil }
         // Only zones that exist are kept: names asked for in vain would grow the table
@@ -126,12 +126,10 @@ public struct TimeZoneDatabase: Sendable {
     }
 
     private static func entry(at path: String) -> Entry {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return .other }
-        switch status.st_mode & S_IFMT {
-        case S_IFDIR: return .folder(FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
-        case S_IFREG: return .file
-        default: return .other
+        switch FileAccess.kind(of: path) {
+        case .folder(let device, let inode): .folder(FolderIdentity(device: device, inode: inode))
+        case .file: .file
+        case .other: .other
         }
     }
 
@@ -148,7 +146,7 @@ public struct TimeZoneDatabase: Sendable {
             case .folder:
                 collectZoneNames(in: name, depth: depth + 1, visited: &visited, into: &names)
             case .file:
-                if let bytes = Self.contents(ofFileAt: zoneInfoDirectory + "/" + name, limit: CompiledZone.maximumFileSize),
+                if let bytes = FileAccess.contents(ofFileAt: zoneInfoDirectory + "/" + name, limit: CompiledZone.maximumFileSize),
                    CompiledZone(bytes) != nil {
                     names.append(name)
                 }
@@ -177,58 +175,29 @@ public struct TimeZoneDatabase: Sendable {
         guard !parts.contains(where: { $0.isEmpty }) else { return false }
         return !["posix", "right"].contains(parts[0]) && !["localtime", "posixrules"].contains(name)
     }
-
-    /// The bytes of the file at `path`, at most `limit` of them: nil when it cannot be
-    /// read (missing, a folder) or is longer, unless `truncating`. Read with the C
-    /// library, non-blocking, so that a pipe by a zone's name cannot hold a command up.
-    private static func contents(ofFileAt path: String, limit: Int, truncating: Bool = false) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        // Read in steps rather than into room for `limit` bytes at once: zone files are
-        // a few kilobytes, and zeroing a quarter megabyte cost more than reading one.
-        var bytes: [UInt8] = []
-        var length = 0
-        while length <= limit {
-            let step = min(4096, limit + 1 - length)
-            bytes.append(contentsOf: repeatElement(0, count: step))
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + length, step) }
-            if count < 0, errno == EINTR {
-                bytes.removeLast(step)
-                continue
-            }
-            guard count >= 0 else { return nil }
-            bytes.removeLast(step - count)
-            length += count
-            if count == 0 { break }
-        }
-        guard length <= limit || truncating else { return nil }
-        return Array(bytes[..<min(length, limit)])
-    }
 }
 
 /// The zones a database has read, shared by its copies and their threads.
 private final class ReadZones: Sendable {
-    private let lock = ThreadLock()
-    private nonisolated(unsafe) var zones: [String: CompiledZone] = [:]
-    private nonisolated(unsafe) var listedNames: [String]?
+    private let zones = Locked<[String: CompiledZone]>([:])
+    private let listedNames = Locked<[String]?>(nil)
 
     /// The zone names, listed by `list` the first time. The listing reads every file, so
     /// it runs outside the lock: zones are looked up meanwhile, and two threads that list
     /// at once find the same names.
     func names(_ list: () -> [String]) -> [String] {
-        if let listed = lock.withLock({ listedNames }) { return listed }
+        if let listed = listedNames.withLock({ $0 }) { return listed }
         let names = list()
-        lock.withLock { listedNames = names }
+        listedNames.withLock { $0 = names }
         return names
     }
 
     func zone(named name: String) -> CompiledZone? {
-        lock.withLock { zones[name] }
+        zones.withLock { $0[name] }
     }
 
     func store(_ zone: CompiledZone, named name: String) {
-        lock.withLock { zones[name] = zone }
+        zones.withLock { $0[name] = zone }
     }
 }
 

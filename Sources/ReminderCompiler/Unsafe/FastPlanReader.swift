@@ -23,7 +23,7 @@ struct FastPlanReader {
 
     /// A notification read from its byte range, for `PlanIndex`.
     static func notification(in buffer: UnsafeBufferPointer<UInt8>, at range: Range<Int>) -> PlannedNotification? {
-        var reader = FastPlanReader(scanner: JSONScanner(UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), at: range.lowerBound))
+        var reader = unsafe FastPlanReader(scanner: JSONScanner(UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), at: range.lowerBound))
         return try? reader.notification()
     }
 
@@ -32,7 +32,7 @@ struct FastPlanReader {
     /// plan `diff` accepts is one `ics` and `--previous` accept too.
     static func index(_ buffer: UnsafeBufferPointer<UInt8>) -> (header: Plan, entries: [PlanIndex.Entry])? {
         guard buffer.count <= ReminderCompiler.maximumPlanBytes else { return nil }
-        var reader = FastPlanReader(scanner: JSONScanner(document: buffer))
+        var reader = unsafe FastPlanReader(scanner: JSONScanner(document: buffer))
         var entries: [PlanIndex.Entry] = []
         var ids = Set<PlanIndex.IDBytes>()
         do {
@@ -41,7 +41,7 @@ struct FastPlanReader {
                 let start = reader.scanner.position
                 _ = try reader.notification()
                 guard let idRange = reader.lastIDRange, let sequenceStart = reader.lastSequenceStart else { throw GiveUp() }
-                let id = PlanIndex.IDBytes(UnsafeBufferPointer(rebasing: buffer[idRange]))
+                let id = unsafe PlanIndex.IDBytes(UnsafeBufferPointer(rebasing: buffer[idRange]))
                 guard ids.insert(id).inserted else { throw GiveUp() }
                 entries.append(PlanIndex.Entry(id: id, range: start..<reader.scanner.position, sequenceStart: sequenceStart))
             }
@@ -53,8 +53,8 @@ struct FastPlanReader {
     }
 
     static func read(_ data: [UInt8]) -> Plan? {
-        data.withUnsafeBufferPointer { buffer in
-            var reader = FastPlanReader(scanner: JSONScanner(document: buffer))
+        unsafe data.withUnsafeBufferPointer { buffer in
+            var reader = unsafe FastPlanReader(scanner: JSONScanner(document: buffer))
             var notifications: [PlannedNotification] = []
             var ids = Set<String>()
             do {
@@ -87,11 +87,11 @@ struct FastPlanReader {
     private mutating func integer() throws -> Int {
         let number = try scanner.number()
         var digits = number.text
-        let negative = scanner.bytes[digits.lowerBound] == UInt8(ascii: "-")
+        let negative = unsafe scanner.bytes[digits.lowerBound] == UInt8(ascii: "-")
         if negative { digits = (digits.lowerBound + 1)..<digits.upperBound }
         guard number.isInteger, digits.count <= 15 else { throw GiveUp() }
         var value = 0
-        for index in digits { value = value * 10 + Int(scanner.bytes[index] - UInt8(ascii: "0")) }
+        for index in digits { value = unsafe value * 10 + Int(scanner.bytes[index] - UInt8(ascii: "0")) }
         return negative ? -value : value
     }
 
@@ -115,7 +115,7 @@ struct FastPlanReader {
 
         func index(of raw: UnsafeBufferPointer<UInt8>) -> Int? {
             bytes.firstIndex { name in
-                name.count == raw.count && name.withUnsafeBufferPointer { memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }
+                unsafe name.count == raw.count && name.withUnsafeBufferPointer { unsafe memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }
             }
         }
 
@@ -136,9 +136,9 @@ struct FastPlanReader {
             if let known {
                 // Matched by bytes against the known names, which are then passed on:
                 // no string is made for a key.
-                guard let raw = try scanner.plainString(), !raw.isEmpty else { throw GiveUp() }
+                guard let raw = unsafe try scanner.plainString(), !raw.isEmpty else { throw GiveUp() }
                 try scanner.expect(UInt8(ascii: ":"), "':' after the member name")
-                guard let index = known.index(of: raw) else {
+                guard let index = unsafe known.index(of: raw) else {
                     // A key of a later format: skipped, as the format-version policy asks.
                     try scanner.skipValue()
                     continue

@@ -61,12 +61,12 @@ struct ICalendarWriter {
     mutating func line(_ nameAndColon: StaticString, _ value: UnsafeBufferPointer<UInt8>, _ suffix: UnsafeBufferPointer<UInt8>) {
         if nameAndColon.utf8CodeUnitCount + value.count + suffix.count <= Self.maximumLineOctets {
             buffer.append(nameAndColon)
-            buffer.append(value)
-            buffer.append(suffix)
+            unsafe buffer.append(value)
+            unsafe buffer.append(suffix)
         } else {
             begin(nameAndColon)
-            appendFolded(value, escaping: false)
-            appendFolded(suffix, escaping: false)
+            unsafe appendFolded(value, escaping: false)
+            unsafe appendFolded(suffix, escaping: false)
         }
         endLine()
     }
@@ -81,7 +81,7 @@ struct ICalendarWriter {
     /// Starts a property line with its name and colon (`UID:`); the value follows in
     /// `value` calls, then `endLine`.
     mutating func begin(_ nameAndColon: StaticString) {
-        nameAndColon.withUTF8Buffer { appendFolded($0, escaping: false) }
+        nameAndColon.withUTF8Buffer { unsafe appendFolded($0, escaping: false) }
     }
 
     /// Continues a property value begun with `begin`, unescaped.
@@ -91,7 +91,7 @@ struct ICalendarWriter {
 
     /// Continues a property value with a number.
     mutating func value(_ number: Int) {
-        withDecimalDigits(of: Int64(number)) { appendFolded($0, escaping: false) }
+        unsafe withDecimalDigits(of: Int64(number)) { unsafe appendFolded($0, escaping: false) }
     }
 
     /// Writes whole lines known in advance, each shorter than 75 octets and ending in CRLF,
@@ -103,19 +103,19 @@ struct ICalendarWriter {
 
     /// Writes a line prepared once for many uses (CRLF included, at most 75 octets).
     mutating func prepared(_ line: [UInt8]) {
-        line.withUnsafeBufferPointer { prepared($0) }
+        unsafe line.withUnsafeBufferPointer { unsafe prepared($0) }
     }
 
     /// Writes whole lines written before by another writer, each ending in CRLF.
     mutating func prepared(_ lines: UnsafeBufferPointer<UInt8>) {
-        buffer.append(lines)
+        unsafe buffer.append(lines)
         lineLength = 0
     }
 
     /// Writes `name:` and a local date-time `YYYYMMDDTHHMMSS` (with `Z` for UTC).
     mutating func dateTime(_ name: String, localSeconds: Int64, utc: Bool) {
         var name = name
-        name.withUTF8 { dateTime($0, localSeconds: localSeconds, utc: utc) }
+        name.withUTF8 { unsafe dateTime($0, localSeconds: localSeconds, utc: utc) }
     }
 
     /// `dateTime` with the name's UTF-8 bytes.
@@ -127,48 +127,48 @@ struct ICalendarWriter {
         // The window ends before the year 10000: four digits, and the date-time mostly
         // repeats from one event to the next. The whole line then fits unfolded.
         if name.count + 1 + length <= Self.maximumLineOctets, Self.fourDigitYears.contains(day) {
-            buffer.append(name)
+            unsafe buffer.append(name)
             buffer.append(UInt8(ascii: ":"))
             lastDateTime.append((localSeconds, utc ? 1 : 0), to: buffer) { bytes in
                 let (year, month, dayOfMonth) = date.components
-                bytes.append(atMost: 16) { destination in
-                    putDigitPair(year / 100, at: destination)
-                    putDigitPair(year % 100, at: destination + 2)
-                    putDigitPair(month, at: destination + 4)
-                    putDigitPair(dayOfMonth, at: destination + 6)
-                    destination[8] = UInt8(ascii: "T")
-                    putDigitPair(second / 3600, at: destination + 9)
-                    putDigitPair(second / 60 % 60, at: destination + 11)
-                    putDigitPair(second % 60, at: destination + 13)
-                    destination[15] = UInt8(ascii: "Z")
+                unsafe bytes.append(atMost: 16) { destination in
+                    unsafe putDigitPair(year / 100, at: destination)
+                    unsafe putDigitPair(year % 100, at: destination + 2)
+                    unsafe putDigitPair(month, at: destination + 4)
+                    unsafe putDigitPair(dayOfMonth, at: destination + 6)
+                    unsafe destination[8] = UInt8(ascii: "T")
+                    unsafe putDigitPair(second / 3600, at: destination + 9)
+                    unsafe putDigitPair(second / 60 % 60, at: destination + 11)
+                    unsafe putDigitPair(second % 60, at: destination + 13)
+                    unsafe destination[15] = UInt8(ascii: "Z")
                     return length
                 }
             }
             endLine()
             return
         }
-        appendFolded(name, escaping: false)
+        unsafe appendFolded(name, escaping: false)
         append(":", escaping: false)
         let (year, month, dayOfMonth) = date.components
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
             let base = digits.baseAddress!
-            putDigits(year, width: 4, at: base)
-            putDigits(month, width: 2, at: base + 4)
-            putDigits(dayOfMonth, width: 2, at: base + 6)
-            base[8] = UInt8(ascii: "T")
-            putDigits(second / 3600, width: 2, at: base + 9)
-            putDigits(second / 60 % 60, width: 2, at: base + 11)
-            putDigits(second % 60, width: 2, at: base + 13)
-            base[15] = UInt8(ascii: "Z")
-            appendFolded(UnsafeBufferPointer(rebasing: digits[..<length]), escaping: false)
+            unsafe putDigits(year, width: 4, at: base)
+            unsafe putDigits(month, width: 2, at: base + 4)
+            unsafe putDigits(dayOfMonth, width: 2, at: base + 6)
+            unsafe base[8] = UInt8(ascii: "T")
+            unsafe putDigits(second / 3600, width: 2, at: base + 9)
+            unsafe putDigits(second / 60 % 60, width: 2, at: base + 11)
+            unsafe putDigits(second % 60, width: 2, at: base + 13)
+            unsafe base[15] = UInt8(ascii: "Z")
+            unsafe appendFolded(UnsafeBufferPointer(rebasing: digits[..<length]), escaping: false)
         }
         endLine()
     }
 
     /// Hands the lines written so far to `sink` and starts an empty buffer, keeping its
     /// capacity; call between lines only.
-    mutating func flush(to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try buffer.withUnsafeBytes(sink)
+    mutating func flush(to sink: ([UInt8]) throws -> Void) rethrows {
+        try sink(buffer.bytes)
         buffer.removeAll()
     }
 
@@ -185,10 +185,10 @@ struct ICalendarWriter {
     }
 
     private mutating func append(_ text: String, escaping: Bool) {
-        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { appendFolded($0, escaping: escaping) }
+        let appended: Void? = unsafe text.utf8.withContiguousStorageIfAvailable { unsafe appendFolded($0, escaping: escaping) }
         if appended == nil {
             var text = text
-            text.withUTF8 { appendFolded($0, escaping: escaping) }
+            text.withUTF8 { unsafe appendFolded($0, escaping: escaping) }
         }
     }
 
@@ -211,7 +211,7 @@ struct ICalendarWriter {
             var end = index
             let limit = min(count, index + room)
             if escaping {
-                end = PlainRun.end(of: utf8, from: index, limit: limit, wordHasSpecial: { word in
+                end = unsafe PlainRun.end(of: utf8, from: index, limit: limit, wordHasSpecial: { word in
                     PlainRun.hasByte(in: word, below: 0x20) || PlainRun.hasByte(in: word, equalTo: 0x7F)
                         || PlainRun.hasByte(in: word, equalTo: UInt8(ascii: "\\"))
                         || PlainRun.hasByte(in: word, equalTo: UInt8(ascii: ";"))
@@ -221,15 +221,15 @@ struct ICalendarWriter {
                 end = limit
             }
             if end < count {
-                while end > index, Self.isContinuation(utf8[end]) { end -= 1 }
+                while end > index, unsafe Self.isContinuation(utf8[end]) { end -= 1 }
             }
             if end > index {
-                buffer.append(UnsafeBufferPointer(rebasing: utf8[index..<end]))
+                unsafe buffer.append(UnsafeBufferPointer(rebasing: utf8[index..<end]))
                 lineLength += end - index
                 index = end
                 continue
             }
-            let byte = utf8[index]
+            let byte = unsafe utf8[index]
             if escaping, Self.isSpecial(byte) {
                 index += 1
                 let escape: UInt8?
@@ -237,7 +237,7 @@ struct ICalendarWriter {
                 case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","): escape = byte
                 case 0x0D:
                     // CRLF and a lone CR are one line break.
-                    if index < count, utf8[index] == 0x0A { index += 1 }
+                    if index < count, unsafe utf8[index] == 0x0A { index += 1 }
                     escape = UInt8(ascii: "n")
                 case 0x0A: escape = UInt8(ascii: "n")
                 default: escape = nil  // other control characters are removed

@@ -4,7 +4,7 @@
 /// times for a year of notifications; an array checks uniqueness and capacity on every
 /// append, which dominated the writers' profile. A class, so that the writers holding it
 /// never copy it.
-final class ByteBuffer {
+@safe final class ByteBuffer {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// Bytes written since the last `removeAll`.
@@ -12,24 +12,27 @@ final class ByteBuffer {
 
     init(capacity: Int = 256) {
         self.capacity = max(16, capacity)
-        base = .allocate(capacity: self.capacity)
+        unsafe base = .allocate(capacity: self.capacity)
     }
 
     deinit {
-        base.deallocate()
+        unsafe base.deallocate()
     }
 
     /// The bytes written, copied into an array.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    var bytes: [UInt8] { unsafe Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The bytes written, as UTF-8 text.
+    var text: String { unsafe String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     /// Calls `body` with the bytes written, in place.
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try body(UnsafeRawBufferPointer(start: base, count: count))
+        unsafe try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// Calls `body` with the bytes written from `offset` on, in place.
     func withBytes<Result>(from offset: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try body(UnsafeBufferPointer(start: base + offset, count: count - offset))
+        unsafe try body(UnsafeBufferPointer(start: base + offset, count: count - offset))
     }
 
     /// Forgets the bytes written, keeping the memory.
@@ -47,9 +50,9 @@ final class ByteBuffer {
     private func grow(toAtLeast minimum: Int) {
         let newCapacity = max(minimum, capacity * 2)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
+        unsafe newBase.update(from: base, count: count)
+        unsafe base.deallocate()
+        unsafe base = unsafe newBase
         capacity = newCapacity
     }
 
@@ -58,13 +61,13 @@ final class ByteBuffer {
     @inline(__always)
     func append(atMost maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         reserve(maximum)
-        count += body(base + count)
+        unsafe count += body(base + count)
     }
 
     @inline(__always)
     func append(_ byte: UInt8) {
         reserve(1)
-        base[count] = byte
+        unsafe base[count] = byte
         count += 1
     }
 
@@ -72,8 +75,8 @@ final class ByteBuffer {
     @inline(__always)
     func append(_ first: UInt8, _ second: UInt8) {
         reserve(2)
-        base[count] = first
-        base[count + 1] = second
+        unsafe base[count] = first
+        unsafe base[count + 1] = second
         count += 2
     }
 
@@ -84,26 +87,26 @@ final class ByteBuffer {
         if (8...64).contains(length) {
             // Keys, IDs and dates: copied a word at a time, the last word overlapping the
             // one before, which costs less than a call to memcpy.
-            let from = UnsafeRawPointer(source)
-            let to = UnsafeMutableRawPointer(base + count)
+            let from = unsafe UnsafeRawPointer(source)
+            let to = unsafe UnsafeMutableRawPointer(base + count)
             var offset = 0
             while offset + 8 < length {
-                to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+                unsafe to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
                 offset += 8
             }
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self), toByteOffset: length - 8, as: UInt64.self)
+            unsafe to.storeBytes(of: from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self), toByteOffset: length - 8, as: UInt64.self)
         } else {
-            (base + count).update(from: source, count: length)
+            unsafe (base + count).update(from: source, count: length)
         }
         count += length
     }
 
     func append(_ text: StaticString) {
-        text.withUTF8Buffer { append($0) }
+        text.withUTF8Buffer { unsafe append($0) }
     }
 
     func append(_ text: String) {
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { append($0) }
+        let copied: Void? = unsafe text.utf8.withContiguousStorageIfAvailable { unsafe append($0) }
         if copied == nil {
             for byte in text.utf8 { append(byte) }
         }
@@ -132,7 +135,7 @@ final class ByteBuffer {
         }
         let length = max(width, decimalDigitCount(of: value))
         reserve(length)
-        putDecimalDigits(of: value, count: length, at: base + count)
+        unsafe putDecimalDigits(of: value, count: length, at: base + count)
         count += length
     }
 }
@@ -160,13 +163,13 @@ func putDecimalDigits(of value: UInt, count: Int, at destination: UnsafeMutableP
         while rest >= 100 && position >= 1 {
             let pair = Int(rest % 100) * 2
             rest /= 100
-            destination[position] = pairs[pair + 1]
-            destination[position - 1] = pairs[pair]
+            unsafe destination[position] = unsafe pairs[pair + 1]
+            unsafe destination[position - 1] = unsafe pairs[pair]
             position -= 2
         }
     }
     while position >= 0 {
-        destination[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        unsafe destination[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
         rest /= 10
         position -= 1
     }
@@ -177,10 +180,10 @@ func putDecimalDigits(of value: UInt, count: Int, at destination: UnsafeMutableP
 @inline(__always)
 func putDecimal(_ value: Int, at destination: UnsafeMutablePointer<UInt8>) -> Int {
     let sign = value < 0 ? 1 : 0
-    if sign == 1 { destination[0] = UInt8(ascii: "-") }
+    if sign == 1 { unsafe destination[0] = UInt8(ascii: "-") }
     // Int.min has no positive counterpart; its digits are those of its magnitude.
     let digits = decimalDigitCount(of: value.magnitude)
-    putDecimalDigits(of: value.magnitude, count: digits, at: destination + sign)
+    unsafe putDecimalDigits(of: value.magnitude, count: digits, at: destination + sign)
     return sign + digits
 }
 
@@ -188,7 +191,7 @@ func putDecimal(_ value: Int, at destination: UnsafeMutablePointer<UInt8>) -> In
 /// compiler knows, so the copy is a few moves.
 @inline(__always)
 func putLiteral(_ text: StaticString, at destination: UnsafeMutablePointer<UInt8>) -> Int {
-    destination.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+    unsafe destination.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
     return text.utf8CodeUnitCount
 }
 
@@ -225,12 +228,12 @@ enum PlainRun {
     ) -> Int {
         var end = start
         if let base = utf8.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while end + 8 <= limit, !wordHasSpecial(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)) {
+            let raw = unsafe UnsafeRawPointer(base)
+            while end + 8 <= limit, unsafe !wordHasSpecial(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)) {
                 end += 8
             }
         }
-        while end < limit, !isSpecial(utf8[end]) { end += 1 }
+        while end < limit, unsafe !isSpecial(utf8[end]) { end += 1 }
         return end
     }
 }
@@ -239,8 +242,8 @@ enum PlainRun {
 @inline(__always)
 func putDigitPair(_ value: Int, at destination: UnsafeMutablePointer<UInt8>) {
     let pair = UInt8(truncatingIfNeeded: value)
-    destination[0] = UInt8(ascii: "0") &+ pair / 10
-    destination[1] = UInt8(ascii: "0") &+ pair % 10
+    unsafe destination[0] = UInt8(ascii: "0") &+ pair / 10
+    unsafe destination[1] = UInt8(ascii: "0") &+ pair % 10
 }
 
 /// Writes `value` (≥ 0) as exactly `width` decimal digits at `destination`, keeping the
@@ -250,7 +253,7 @@ func putDigits(_ value: Int, width: Int, at destination: UnsafeMutablePointer<UI
     var rest = value
     var position = width - 1
     while position >= 0 {
-        destination[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        unsafe destination[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
         rest /= 10
         position -= 1
     }
@@ -259,18 +262,18 @@ func putDigits(_ value: Int, width: Int, at destination: UnsafeMutablePointer<UI
 /// Calls `body` with the decimal digits of `number`, after a `-` when it is negative: the
 /// bytes of `String(number)`, without making the string.
 func withDecimalDigits<Result>(of number: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+    unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
         var rest = number.magnitude
         var start = 20
         repeat {
             start -= 1
-            digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            unsafe digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
             rest /= 10
         } while rest > 0
         if number < 0 {
             start -= 1
-            digits[start] = UInt8(ascii: "-")
+            unsafe digits[start] = UInt8(ascii: "-")
         }
-        return body(UnsafeBufferPointer(rebasing: digits[start...]))
+        return unsafe body(UnsafeBufferPointer(rebasing: digits[start...]))
     }
 }

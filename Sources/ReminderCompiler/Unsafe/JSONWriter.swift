@@ -33,7 +33,7 @@ struct JSONWriter {
     /// Appends fields written ahead by a writer made with `init(fragmentAtDepth:)` at this
     /// writer's depth, after this container's first entry.
     mutating func appendFragment(_ bytes: UnsafeBufferPointer<UInt8>) {
-        buffer.append(bytes)
+        unsafe buffer.append(bytes)
     }
 
     /// Appends a key written out in full by the caller, its comma, newline and indentation
@@ -49,7 +49,7 @@ struct JSONWriter {
     /// fields of a plan's notification, which are written tens of thousands of times.
     mutating func literalFields(atMost maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         hasEntry |= currentBit
-        buffer.append(atMost: maximum, body)
+        unsafe buffer.append(atMost: maximum, body)
     }
 
     /// The bytes written since the last flush.
@@ -60,8 +60,8 @@ struct JSONWriter {
 
     /// Hands the bytes written so far to `sink` and starts an empty buffer, keeping its
     /// capacity: long outputs are written in chunks instead of held whole in memory.
-    mutating func flush(to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try buffer.withUnsafeBytes(sink)
+    mutating func flush(to sink: ([UInt8]) throws -> Void) rethrows {
+        try sink(buffer.bytes)
         buffer.removeAll()
     }
 
@@ -71,7 +71,7 @@ struct JSONWriter {
 
     private mutating func newline() {
         let length = 1 + min(indentation * 2, 64)
-        Self.newlineAndSpaces.withUTF8Buffer { buffer.append(UnsafeBufferPointer(rebasing: $0[..<length])) }
+        Self.newlineAndSpaces.withUTF8Buffer { unsafe buffer.append(UnsafeBufferPointer(rebasing: $0[..<length])) }
     }
 
     // Inlined: a call would copy the whole writer, its remembered texts included.
@@ -112,21 +112,21 @@ struct JSONWriter {
         hasEntry |= currentBit
         let spaces = min(indentation * 2, 64)
         let nameLength = name.utf8CodeUnitCount
-        buffer.append(atMost: 1 + 1 + spaces + nameLength + 4) { destination in
+        unsafe buffer.append(atMost: 1 + 1 + spaces + nameLength + 4) { destination in
             var position = 0
             if comma {
-                destination[0] = UInt8(ascii: ",")
+                unsafe destination[0] = UInt8(ascii: ",")
                 position = 1
             }
-            destination[position] = UInt8(ascii: "\n")
-            (destination + position + 1).initialize(repeating: UInt8(ascii: " "), count: spaces)
+            unsafe destination[position] = UInt8(ascii: "\n")
+            unsafe (destination + position + 1).initialize(repeating: UInt8(ascii: " "), count: spaces)
             position += 1 + spaces
-            destination[position] = UInt8(ascii: "\"")
-            (destination + position + 1).update(from: name.utf8Start, count: nameLength)
+            unsafe destination[position] = UInt8(ascii: "\"")
+            unsafe (destination + position + 1).update(from: name.utf8Start, count: nameLength)
             position += 1 + nameLength
-            destination[position] = UInt8(ascii: "\"")
-            destination[position + 1] = UInt8(ascii: ":")
-            destination[position + 2] = UInt8(ascii: " ")
+            unsafe destination[position] = UInt8(ascii: "\"")
+            unsafe destination[position + 1] = UInt8(ascii: ":")
+            unsafe destination[position + 2] = UInt8(ascii: " ")
             return position + 3
         }
     }
@@ -203,21 +203,21 @@ struct JSONWriter {
     /// text as UTF-8.
     mutating func string(_ value: String) {
         var value = value
-        value.withUTF8 { string(utf8: $0) }
+        value.withUTF8 { unsafe string(utf8: $0) }
     }
 
     /// `string` of UTF-8 bytes.
     mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         buffer.append(UInt8(ascii: "\""))
         // Most texts need no escape: copy them whole.
-        let plainEnd = PlainRun.end(of: utf8, from: 0, limit: utf8.count, wordHasSpecial: { word in
+        let plainEnd = unsafe PlainRun.end(of: utf8, from: 0, limit: utf8.count, wordHasSpecial: { word in
             PlainRun.hasByte(in: word, below: 0x20) || PlainRun.hasByte(in: word, equalTo: UInt8(ascii: "\""))
                 || PlainRun.hasByte(in: word, equalTo: UInt8(ascii: "\\"))
         }, isSpecial: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
         if plainEnd == utf8.count {
-            buffer.append(utf8)
+            unsafe buffer.append(utf8)
         } else {
-            for byte in utf8 {
+            for unsafe byte in unsafe utf8 {
                 switch byte {
                 case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "\""))
                 case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
@@ -227,8 +227,8 @@ struct JSONWriter {
                 case 0..<0x20:
                     let hex: StaticString = "0123456789abcdef"
                     buffer.append("\\u00" as StaticString)
-                    buffer.append(hex.utf8Start[Int(byte >> 4)])
-                    buffer.append(hex.utf8Start[Int(byte & 0xF)])
+                    unsafe buffer.append(hex.utf8Start[Int(byte >> 4)])
+                    unsafe buffer.append(hex.utf8Start[Int(byte & 0xF)])
                 default:
                     buffer.append(byte)
                 }
@@ -246,10 +246,10 @@ struct JSONWriter {
     /// A 64-bit value as sixteen lowercase hex digits in quotes, after a key written by the
     /// caller.
     mutating func hexDigits(of value: UInt64) {
-        buffer.append(atMost: 18) { destination in
-            destination[0] = UInt8(ascii: "\"")
-            FingerprintHash.putHexDigits(of: value, at: destination + 1)
-            destination[17] = UInt8(ascii: "\"")
+        unsafe buffer.append(atMost: 18) { destination in
+            unsafe destination[0] = UInt8(ascii: "\"")
+            unsafe FingerprintHash.putHexDigits(of: value, at: destination + 1)
+            unsafe destination[17] = UInt8(ascii: "\"")
             return 18
         }
     }
@@ -289,11 +289,11 @@ extension LocalDateTime {
     /// Appends `YYYY-MM-DDTHH:MM`.
     func appendISO8601(to bytes: ByteBuffer) {
         date.appendISO8601(to: bytes)
-        bytes.append(atMost: 6) { destination in
-            destination[0] = UInt8(ascii: "T")
-            putDigits(time.hour, width: 2, at: destination + 1)
-            destination[3] = UInt8(ascii: ":")
-            putDigits(time.minute, width: 2, at: destination + 4)
+        unsafe bytes.append(atMost: 6) { destination in
+            unsafe destination[0] = UInt8(ascii: "T")
+            unsafe putDigits(time.hour, width: 2, at: destination + 1)
+            unsafe destination[3] = UInt8(ascii: ":")
+            unsafe putDigits(time.minute, width: 2, at: destination + 4)
             return 6
         }
     }
@@ -305,11 +305,11 @@ extension CivilDate {
         let (year, month, day) = components
         // The year through `appendDecimal`, which also writes years beyond four digits.
         bytes.appendDecimal(year, width: 4)
-        bytes.append(atMost: 6) { destination in
-            destination[0] = UInt8(ascii: "-")
-            putDigits(month, width: 2, at: destination + 1)
-            destination[3] = UInt8(ascii: "-")
-            putDigits(day, width: 2, at: destination + 4)
+        unsafe bytes.append(atMost: 6) { destination in
+            unsafe destination[0] = UInt8(ascii: "-")
+            unsafe putDigits(month, width: 2, at: destination + 1)
+            unsafe destination[3] = UInt8(ascii: "-")
+            unsafe putDigits(day, width: 2, at: destination + 4)
             return 6
         }
     }

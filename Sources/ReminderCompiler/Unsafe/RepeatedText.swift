@@ -13,12 +13,12 @@ struct RepeatedText {
     mutating func append(_ key: (Int64, Int64), to buffer: ByteBuffer, _ write: (ByteBuffer) -> Void) {
         if let last = self.key, last == key {
             let words = words
-            buffer.append(atMost: 32) { destination in
+            unsafe buffer.append(atMost: 32) { destination in
                 let raw = UnsafeMutableRawPointer(destination)
-                raw.storeBytes(of: words.0, as: UInt64.self)
-                raw.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
-                raw.storeBytes(of: words.2, toByteOffset: 16, as: UInt64.self)
-                raw.storeBytes(of: words.3, toByteOffset: 24, as: UInt64.self)
+                unsafe raw.storeBytes(of: words.0, as: UInt64.self)
+                unsafe raw.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
+                unsafe raw.storeBytes(of: words.2, toByteOffset: 16, as: UInt64.self)
+                unsafe raw.storeBytes(of: words.3, toByteOffset: 24, as: UInt64.self)
                 return length
             }
             return
@@ -30,8 +30,8 @@ struct RepeatedText {
             self.key = nil
             return
         }
-        buffer.withBytes(from: start) { text in
-            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(text)) }
+        unsafe buffer.withBytes(from: start) { text in
+            unsafe withUnsafeMutableBytes(of: &words) { unsafe $0.copyMemory(from: UnsafeRawBufferPointer(text)) }
         }
         self.key = key
         length = written

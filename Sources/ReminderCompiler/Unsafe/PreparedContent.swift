@@ -4,7 +4,7 @@
 ///
 /// The bytes stay at one address for the object's life, so the writers read its `parts`
 /// without a closure (which would copy the notification being written).
-final class PreparedContent: @unchecked Sendable {
+@safe final class PreparedContent: @unchecked Sendable {
     /// The depth of a plan notification's fields (inside the plan's object, its
     /// `notifications` array and the notification's object), which the JSON parts are
     /// indented for.
@@ -43,17 +43,17 @@ final class PreparedContent: @unchecked Sendable {
             event { ICalendarExport.writeEnd(of: texts, to: &$0) },
             Array(idKey.utf8),
         ])
-        parts = Parts(
+        parts = unsafe Parts(
             jsonMembers: bytes.part(0), jsonTexts: bytes.part(1), jsonDuration: bytes.part(2),
             jsonMembersThroughDuration: bytes.parts(0, through: 2), fingerprintFields: bytes.part(3),
             eventDuration: bytes.part(4), eventTexts: bytes.part(5), eventEnd: bytes.part(6)
         )
-        self.idKey = bytes.part(7)
+        unsafe self.idKey = unsafe bytes.part(7)
         idKeyNeedsNoEscape = idKey.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
     }
 
     /// The parts' bytes, valid while their `PreparedContent` lives.
-    struct Parts {
+    @safe struct Parts {
         /// `timeZone`, `reminders` and `group`.
         let jsonMembers: UnsafeBufferPointer<UInt8>
         /// `title` through `userInfo`.

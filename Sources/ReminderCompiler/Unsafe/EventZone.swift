@@ -3,7 +3,7 @@
 /// and kept at one address, so that writing an event copies them without a string or a
 /// retained array.
 /// Its pointers point into bytes that are never changed: safe to read from any thread.
-final class EventZone: @unchecked Sendable {
+@safe final class EventZone: @unchecked Sendable {
     let timeline: ZoneTimeline
     private let bytes: PackedBytes
     /// `@domain`, valid while this object lives.
@@ -18,8 +18,8 @@ final class EventZone: @unchecked Sendable {
     init(timeline: ZoneTimeline, startName: String, uidSuffix: String, stampLine: [UInt8]) {
         self.timeline = timeline
         bytes = PackedBytes([Array(uidSuffix.utf8), stampLine, Array(startName.utf8)])
-        self.uidSuffix = bytes.part(0)
-        self.stampLine = bytes.part(1)
-        self.startName = bytes.part(2)
+        unsafe self.uidSuffix = unsafe bytes.part(0)
+        unsafe self.stampLine = unsafe bytes.part(1)
+        unsafe self.startName = unsafe bytes.part(2)
     }
 }

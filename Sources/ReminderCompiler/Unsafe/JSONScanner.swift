@@ -13,7 +13,7 @@
 /// unpaired surrogates in `\u` escapes, and nesting deeper than `maximumDepth`. A UTF-8
 /// byte order mark before the document is skipped. Numbers are checked against the
 /// grammar here; what range they must fit is up to the reader.
-struct JSONScanner {
+@safe struct JSONScanner {
     /// Why the document was refused, and the byte offset to report it at.
     struct Failure: Error {
         let reason: String
@@ -35,14 +35,25 @@ struct JSONScanner {
 
     /// A scanner at the start of the document in `bytes`, past a byte order mark.
     init(document bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-        self.position = ByteOrderMark.length(of: bytes)
+        unsafe self.bytes = unsafe bytes
+        self.position = unsafe ByteOrderMark.length(of: bytes)
     }
 
     /// A scanner at `position`, for a value inside a document already scanned.
     init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
-        self.bytes = bytes
+        unsafe self.bytes = unsafe bytes
         self.position = position
+    }
+
+    /// Calls `body` with a scanner at the start of `document`, past a byte order mark. The
+    /// scanner reads `document`'s storage in place: neither it nor a copy may outlive `body`.
+    static func scanning<Result>(_ document: [UInt8], _ body: (JSONScanner) -> Result) -> Result {
+        unsafe document.withUnsafeBufferPointer { unsafe body(JSONScanner(document: $0)) }
+    }
+
+    /// The bytes in `range` (a token the scanner returned) as UTF-8 text.
+    func text(of range: Range<Int>) -> String {
+        unsafe String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     func failure(_ reason: String, at offset: Int? = nil) -> Failure {
@@ -52,7 +63,7 @@ struct JSONScanner {
     // MARK: Structure
 
     /// The byte at `position`, if any.
-    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+    var current: UInt8? { unsafe position < bytes.count ? bytes[position] : nil }
 
     /// The next byte after whitespace, not consumed.
     mutating func peek() -> UInt8? {
@@ -61,8 +72,8 @@ struct JSONScanner {
     }
 
     mutating func skipWhitespace() {
-        while position < bytes.count {
-            let byte = bytes[position]
+        while unsafe position < bytes.count {
+            let byte = unsafe bytes[position]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
         }
@@ -71,7 +82,7 @@ struct JSONScanner {
     /// Whether the next byte after whitespace is `byte`, consuming it if so.
     mutating func take(_ byte: UInt8) -> Bool {
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == byte else { return false }
+        guard unsafe position < bytes.count, unsafe bytes[position] == byte else { return false }
         position += 1
         return true
     }
@@ -79,7 +90,7 @@ struct JSONScanner {
     /// Consumes `byte` after whitespace, or fails saying what was expected.
     mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(Failure) {
         guard take(byte) else {
-            throw failure(position < bytes.count ? "expected \(what())" : "unexpected end of input; expected \(what())")
+            throw unsafe failure(position < bytes.count ? "expected \(what())" : "unexpected end of input; expected \(what())")
         }
     }
 
@@ -124,7 +135,7 @@ struct JSONScanner {
     /// Fails unless only whitespace is left.
     mutating func finish() throws(Failure) {
         skipWhitespace()
-        guard position == bytes.count else { throw failure("unexpected content after the JSON value") }
+        guard unsafe position == bytes.count else { throw failure("unexpected content after the JSON value") }
     }
 
     // MARK: Scalars
@@ -132,8 +143,8 @@ struct JSONScanner {
     /// Consumes `word` (`true`, `false` or `null`) at `position`.
     mutating func literal(_ word: StaticString) throws(Failure) {
         let length = word.utf8CodeUnitCount
-        let matches = position + length <= bytes.count && word.withUTF8Buffer { expected in
-            (0..<length).allSatisfy { bytes[position + $0] == expected[$0] }
+        let matches = unsafe position + length <= bytes.count && word.withUTF8Buffer { expected in
+            (0..<length).allSatisfy { unsafe bytes[position + $0] == expected[$0] }
         }
         guard matches else { throw failure("expected '\(word)'") }
         position += length
@@ -149,7 +160,7 @@ struct JSONScanner {
         let digitsStart = position
         skipDigits()
         guard position > digitsStart else { throw failure("expected digits", at: start) }
-        if bytes[digitsStart] == UInt8(ascii: "0"), position - digitsStart > 1 {
+        if unsafe bytes[digitsStart] == UInt8(ascii: "0"), position - digitsStart > 1 {
             throw failure("leading zeros are not allowed", at: start)
         }
         var isInteger = true
@@ -172,15 +183,15 @@ struct JSONScanner {
     }
 
     private mutating func skipDigits() {
-        while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 { position += 1 }
+        while unsafe position < bytes.count, unsafe bytes[position] &- UInt8(ascii: "0") < 10 { position += 1 }
     }
 
     // MARK: Strings
 
     /// The string at `position`, decoded.
     mutating func string() throws(Failure) -> String {
-        if let plain = try plainString() {
-            return String(decoding: plain, as: UTF8.self)
+        if let plain = unsafe try plainString() {
+            return unsafe String(decoding: plain, as: UTF8.self)
         }
         return String(decoding: try escapedString(), as: UTF8.self)
     }
@@ -195,8 +206,8 @@ struct JSONScanner {
         }
         let start = position + 1
         var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
+        while unsafe index < bytes.count {
+            let byte = unsafe bytes[index]
             // Printable ASCII other than the quote and the backslash: most of any text.
             if byte &- 0x20 < 0x60, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
                 index += 1
@@ -204,7 +215,7 @@ struct JSONScanner {
             }
             if byte == UInt8(ascii: "\"") {
                 position = index + 1
-                return UnsafeBufferPointer(rebasing: bytes[start..<index])
+                return unsafe UnsafeBufferPointer(rebasing: bytes[start..<index])
             }
             if byte == UInt8(ascii: "\\") { return nil }
             try checkStringByte(at: &index)
@@ -218,8 +229,8 @@ struct JSONScanner {
         guard current == UInt8(ascii: "\"") else { throw failure("expected a string") }
         var index = position + 1
         var decoded: [UInt8] = []
-        while index < bytes.count {
-            let byte = bytes[index]
+        while unsafe index < bytes.count {
+            let byte = unsafe bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 position = index + 1
@@ -229,7 +240,7 @@ struct JSONScanner {
             default:
                 let sequenceStart = index
                 try checkStringByte(at: &index)
-                decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sequenceStart..<index]))
+                unsafe decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sequenceStart..<index]))
             }
         }
         throw failure("unterminated string", at: index)
@@ -238,7 +249,7 @@ struct JSONScanner {
     /// Steps over one character of a string's text that is not an escape or the closing
     /// quote: a printable ASCII byte or one whole, valid UTF-8 sequence.
     private func checkStringByte(at index: inout Int) throws(Failure) {
-        let lead = bytes[index]
+        let lead = unsafe bytes[index]
         if lead >= 0x20 && lead < 0x80 {
             index += 1
             return
@@ -257,8 +268,8 @@ struct JSONScanner {
         case 0xF4: (length, second) = (4, 0x80...0x8F)
         default: throw failure("invalid UTF-8 inside a string", at: index)
         }
-        guard index + length <= bytes.count, second.contains(bytes[index + 1]),
-              (2..<length).allSatisfy({ bytes[index + $0] & 0xC0 == 0x80 })
+        guard unsafe index + length <= bytes.count, unsafe second.contains(bytes[index + 1]),
+              (2..<length).allSatisfy({ unsafe bytes[index + $0] & 0xC0 == 0x80 })
         else { throw failure("invalid UTF-8 inside a string", at: index) }
         index += length
     }
@@ -267,8 +278,8 @@ struct JSONScanner {
     /// pairs, and steps past it.
     private func decodeEscape(at index: inout Int, into decoded: inout [UInt8]) throws(Failure) {
         let backslash = index
-        guard index + 1 < bytes.count else { throw failure("unterminated escape", at: index + 1) }
-        let escape = bytes[index + 1]
+        guard unsafe index + 1 < bytes.count else { throw failure("unterminated escape", at: index + 1) }
+        let escape = unsafe bytes[index + 1]
         index += 2
         switch escape {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
@@ -280,7 +291,7 @@ struct JSONScanner {
         case UInt8(ascii: "u"):
             var code = try hexQuad(at: &index)
             if (0xD800..<0xDC00).contains(code) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                guard unsafe index + 1 < bytes.count, unsafe bytes[index] == UInt8(ascii: "\\"), unsafe bytes[index + 1] == UInt8(ascii: "u")
                 else { throw failure("unpaired surrogate in \\u escape", at: index) }
                 index += 2
                 let low = try hexQuad(at: &index)
@@ -302,7 +313,7 @@ struct JSONScanner {
     private func hexQuad(at index: inout Int) throws(Failure) -> UInt32 {
         var code: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else {
+            guard unsafe index < bytes.count, let digit = unsafe Self.hexValue(bytes[index]) else {
                 throw failure("expected four hex digits in \\u escape", at: index)
             }
             code = code * 16 + digit
@@ -327,7 +338,7 @@ struct JSONScanner {
         guard let byte = peek() else { throw failure("unexpected end of input; expected a value") }
         switch byte {
         case UInt8(ascii: "\""):
-            if try plainString() == nil { _ = try escapedString() }
+            if unsafe try plainString() == nil { _ = try escapedString() }
         case UInt8(ascii: "{"):
             if try openObject() {
                 repeat {
@@ -352,8 +363,8 @@ struct JSONScanner {
     /// reader as it is. Every value is checked here; each nests within `maximumDepth` on
     /// its own, as the reader it goes to would have it.
     static func members(of bytes: [UInt8]) -> Result<[(key: String, value: Range<Int>)], Failure> {
-        bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(document: buffer)
+        unsafe bytes.withUnsafeBufferPointer { buffer in
+            var scanner = unsafe JSONScanner(document: buffer)
             var members: [(key: String, value: Range<Int>)] = []
             do throws(Failure) {
                 guard scanner.peek() == UInt8(ascii: "{") else { throw scanner.failure("expected a JSON object '{'") }
@@ -362,7 +373,7 @@ struct JSONScanner {
                         let key = try scanner.memberName()
                         scanner.skipWhitespace()
                         let start = scanner.position
-                        var value = JSONScanner(buffer, at: start)
+                        var value = unsafe JSONScanner(buffer, at: start)
                         try value.skipValue()
                         scanner.position = value.position
                         members.append((key, start..<scanner.position))
@@ -378,8 +389,8 @@ struct JSONScanner {
 
     /// The decoded bytes of `raw` when it is exactly one JSON string, quotes included.
     static func decodedString(_ raw: [UInt8]) -> [UInt8]? {
-        raw.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(buffer, at: 0)
+        unsafe raw.withUnsafeBufferPointer { buffer in
+            var scanner = unsafe JSONScanner(buffer, at: 0)
             guard let decoded = try? scanner.escapedString(), scanner.position == buffer.count else { return nil }
             return decoded
         }

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The entries of a folder, read with the C library.
+package enum DirectoryListing {
+    /// The names in the folder at `path` but `.` and `..`, in the order the file system
+    /// gives them; nil when it cannot be opened (missing, or not a folder).
+    package static func names(in path: String) -> [String]? {
+        guard let directory = unsafe opendir(path) else { return nil }
+        defer { unsafe closedir(directory) }
+        var names: [String] = []
+        while let entry = unsafe readdir(directory) {
+            let name = unsafe withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                unsafe String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
+
+/// What a path is, links followed.
+enum PathKind: Equatable {
+    /// A folder, with the identity that tells a link loop.
+    case folder(device: UInt64, inode: UInt64)
+    /// A regular file.
+    case file
+    /// Missing, a device, a pipe, or unreadable.
+    case other
+}
+
+/// Files read with the C library.
+enum FileAccess {
+    /// What `path` is, links followed.
+    static func kind(of path: String) -> PathKind {
+        var status = stat()
+        guard unsafe stat(path, &status) == 0 else { return .other }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .folder(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        case S_IFREG: return .file
+        default: return .other
+        }
+    }
+
+    /// The bytes of the file at `path`, at most `limit` of them: nil when it cannot be
+    /// read (missing, a folder) or is longer, unless `truncating`. Read with the C
+    /// library, non-blocking, so that a pipe by a zone's name cannot hold a command up.
+    static func contents(ofFileAt path: String, limit: Int, truncating: Bool = false) -> [UInt8]? {
+        let descriptor = unsafe open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        // Read in steps rather than into room for `limit` bytes at once: zone files are
+        // a few kilobytes, and zeroing a quarter megabyte cost more than reading one.
+        var bytes: [UInt8] = []
+        var length = 0
+        while length <= limit {
+            let step = min(4096, limit + 1 - length)
+            bytes.append(contentsOf: repeatElement(0, count: step))
+            let count = unsafe bytes.withUnsafeMutableBytes { unsafe read(descriptor, $0.baseAddress! + length, step) }
+            if count < 0, errno == EINTR {
+                bytes.removeLast(step)
+                continue
+            }
+            guard count >= 0 else { return nil }
+            bytes.removeLast(step - count)
+            length += count
+            if count == 0 { break }
+        }
+        guard length <= limit || truncating else { return nil }
+        return Array(bytes[..<min(length, limit)])
+    }
+}

@@ -1,0 +1,129 @@
+/// The fingerprint's hash over bytes: IDs joined on the stack, prepared fields read in
+/// place (the invariants of the `Unsafe` folder, in Internals).
+
+extension PlannedNotification {
+    /// The fingerprint as a number.
+    var fingerprintValue: UInt64 {
+        if let prepared = content.prepared { return unsafe fingerprintValue(fields: prepared.parts.fingerprintFields) }
+        return unsafe FingerprintHash.fields(of: content.texts).withUnsafeBufferPointer { unsafe fingerprintValue(fields: $0) }
+    }
+
+    /// The fingerprint, given the bytes `FingerprintHash.fields(of:)` makes of the content.
+    func fingerprintValue(fields: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let instant = fireAt.seconds
+        return unsafe storedID.withBytes(key: content.idKeyBytes) { unsafe FingerprintHash.value(id: $0, instant: instant, fields: fields) }
+    }
+}
+
+/// 64-bit FNV-1a over length-prefixed fields, so that no two different field lists give
+/// the same bytes ("ab" + "c" differs from "a" + "bc"; an absent field from an empty one).
+struct FingerprintHash {
+    private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    private static let prime: UInt64 = 0x0000_0100_0000_01B3
+    /// The prime to the eighth power: hashing a byte under 256 and seven 0 bytes, the
+    /// eight bytes of a short length, is one xor and this product, since `x ^ 0 == x`.
+    private static let primeToTheEighth: UInt64 = 0x1EFA_C709_0AEF_4A21
+
+    private mutating func add(byte: UInt8) {
+        value ^= UInt64(byte)
+        value = value &* Self.prime
+    }
+
+    /// The fingerprint of a notification with this ID and fire instant, given the bytes
+    /// `fields(of:)` makes of its content.
+    static func value(id: UnsafeBufferPointer<UInt8>, instant: Int64, fields: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = FingerprintHash()
+        unsafe hash.add(field: id)
+        hash.add(decimal: instant)
+        unsafe hash.add(serialized: fields)
+        return hash.value
+    }
+
+    /// Fields already serialized by `fields(of:)`.
+    mutating func add(serialized bytes: UnsafeBufferPointer<UInt8>) {
+        var state = value
+        for unsafe byte in unsafe bytes {
+            state ^= UInt64(byte)
+            state = state &* 0x0000_0100_0000_01B3
+        }
+        value = state
+    }
+
+    mutating func add(_ text: String) {
+        var native = text
+        // Native strings hand out their bytes at once; others are made native first.
+        native.withUTF8 { unsafe add(field: $0) }
+    }
+
+    /// A number as its decimal text (`String(number)`) would be added.
+    mutating func add(decimal number: Int64) {
+        unsafe withDecimalDigits(of: number) { unsafe add(field: $0) }
+    }
+
+    /// A present field: a 1 byte, its length, its bytes.
+    mutating func add(field bytes: UnsafeBufferPointer<UInt8>) {
+        add(byte: 1)
+        add(length: UInt64(bytes.count))
+        unsafe add(serialized: bytes)
+    }
+
+    private mutating func add(length: UInt64) {
+        var rest = length
+        guard rest >= 256 else {
+            value = (value ^ rest) &* Self.primeToTheEighth
+            return
+        }
+        for _ in 0..<8 {
+            add(byte: UInt8(rest & 0xFF))
+            rest >>= 8
+        }
+    }
+
+    /// The fields of a notification's content that its fingerprint hashes, in order, each
+    /// absent one as a 0 byte and each present one as a 1 byte, its length (eight bytes,
+    /// least significant first) and its UTF-8 bytes.
+    static func fields(of texts: NotificationTexts) -> [UInt8] {
+        var bytes: [UInt8] = []
+        func add(_ text: String?) {
+            guard let text else {
+                bytes.append(0)
+                return
+            }
+            bytes.append(1)
+            var length = UInt64(text.utf8.count)
+            for _ in 0..<8 {
+                bytes.append(UInt8(length & 0xFF))
+                length >>= 8
+            }
+            bytes += text.utf8
+        }
+        add(texts.title)
+        add(texts.body)
+        add(texts.category)
+        add(texts.interruptionLevel.rawValue)
+        add(texts.sound)
+        add(texts.threadID)
+        for (key, value) in texts.userInfo.sorted(by: { $0.key < $1.key }) {
+            add(key)
+            add(value)
+        }
+        return bytes
+    }
+
+    /// The sixteen lowercase hex digits of `value`.
+    static func hexDigits(of value: UInt64) -> String {
+        unsafe String(unsafeUninitializedCapacity: 16) { buffer in
+            unsafe putHexDigits(of: value, at: buffer.baseAddress!)
+            return 16
+        }
+    }
+
+    /// Writes the sixteen lowercase hex digits of `value` at `destination`.
+    static func putHexDigits(of value: UInt64, at destination: UnsafeMutablePointer<UInt8>) {
+        for index in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0xF
+            unsafe destination[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        }
+    }
+}

@@ -1,0 +1,113 @@
+/// The plan JSON's notification records, read in place through pointers (see the
+/// invariants in `Unsafe`'s overview in Internals).
+
+extension PlanJSON {
+    static func write(_ notification: borrowing PlannedNotification, to writer: inout JSONWriter) {
+        unsafe withUnsafePointer(to: notification) { unsafe write(at: $0, to: &writer) }
+    }
+
+    /// `write` of the notification a pointer points to. Its fields are read in place: a
+    /// notification passed as a value is copied first (its references retained and
+    /// released) since the writing might change the memory it came from.
+    static func write(at notification: UnsafePointer<PlannedNotification>, to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let prepared = unsafe notification.pointee.content.prepared, writer.depth == PreparedContent.jsonDepth {
+            unsafe writeAtPlanDepth(notification, prepared: prepared, to: &writer)
+        } else {
+            unsafe writeFieldByField(notification.pointee, to: &writer)
+        }
+        writer.endObject()
+    }
+
+    /// A notification at its depth in a plan, with its content's fields written ahead (the
+    /// fields and order of `write`, and its bytes: tested). The keys are literals with their
+    /// indentation: written key by key, the keys of a year of notifications cost a fifth
+    /// of the whole plan's writing.
+    private static func writeAtPlanDepth(
+        _ pointer: UnsafePointer<PlannedNotification>, prepared: PreparedContent, to writer: inout JSONWriter
+    ) {
+        let parts = prepared.parts
+        let instant = unsafe pointer.pointee.fireAt.seconds
+        writer.literalKey("\n      \"id\": ")
+        // The ID is joined once, for the field and the fingerprint, which is written later.
+        // Its key is the prepared content's.
+        var fingerprint: UInt64 = 0
+        if case .occurrence(let tail) = unsafe pointer.pointee.storedID, prepared.idKeyNeedsNoEscape {
+            // Key and tail (digits and `-`) need no escape: joined in place in the output
+            // and hashed from there.
+            let key = unsafe prepared.idKey
+            unsafe writer.literalFields(atMost: key.count + OccurrenceTail.maximumLength + 2) { destination in
+                unsafe destination[0] = UInt8(ascii: "\"")
+                let length = unsafe tail.write(after: key, at: destination + 1)
+                unsafe destination[1 + length] = UInt8(ascii: "\"")
+                let id = unsafe UnsafeBufferPointer(start: destination + 1, count: length)
+                fingerprint = unsafe FingerprintHash.value(id: id, instant: instant, fields: parts.fingerprintFields)
+                return length + 2
+            }
+        } else {
+            fingerprint = unsafe pointer.pointee.storedID.withBytes(key: prepared.idKey) { id in
+                unsafe writer.string(utf8: id)
+                return unsafe FingerprintHash.value(id: id, instant: instant, fields: parts.fingerprintFields)
+            }
+        }
+        switch unsafe pointer.pointee.kind {
+        case .single: writer.literalKey(",\n      \"kind\": \"single\",\n      \"fireAt\": ")
+        case .group: writer.literalKey(",\n      \"kind\": \"group\",\n      \"fireAt\": ")
+        case .followUp: writer.literalKey(",\n      \"kind\": \"followUp\",\n      \"fireAt\": ")
+        case .snooze: writer.literalKey(",\n      \"kind\": \"snooze\",\n      \"fireAt\": ")
+        }
+        unsafe writer.instantValue(pointer.pointee.fireAt)
+        if let deferredFrom = unsafe pointer.pointee.deferredFrom {
+            writer.literalKey(",\n      \"deferredFrom\": ")
+            writer.instantValue(deferredFrom)
+        }
+        writer.literalKey(",\n      \"slot\": ")
+        unsafe writer.slotValue(pointer.pointee.slot)
+        if unsafe pointer.pointee.storedParent == nil && pointer.pointee.replaces.isEmpty {
+            // Nothing comes between the content's fields: one copy instead of three.
+            unsafe writer.appendFragment(parts.jsonMembersThroughDuration)
+        } else {
+            unsafe writer.appendFragment(parts.jsonMembers)
+            unsafe pointer.pointee.storedParent?.withBytes(key: prepared.idKey) { parent in
+                writer.literalKey(",\n      \"parent\": ")
+                unsafe writer.string(utf8: parent)
+            }
+            unsafe writer.appendFragment(parts.jsonTexts)
+            if unsafe !pointer.pointee.replaces.isEmpty {
+                writer.literalKey(",\n      \"replaces\": ")
+                unsafe writer.strings(pointer.pointee.replaces)
+            }
+            unsafe writer.appendFragment(parts.jsonDuration)
+        }
+        // numericId, fingerprint and sequence, keys and values, written in one piece.
+        let numericId = unsafe Int(pointer.pointee.numericId)
+        let sequence = unsafe pointer.pointee.sequence
+        unsafe writer.literalFields(atMost: 120) { destination in
+            var length = unsafe putLiteral(",\n      \"numericId\": ", at: destination)
+            unsafe length += putDecimal(numericId, at: destination + length)
+            unsafe length += putLiteral(",\n      \"fingerprint\": \"", at: destination + length)
+            unsafe FingerprintHash.putHexDigits(of: fingerprint, at: destination + length)
+            length += 16
+            unsafe length += putLiteral("\",\n      \"sequence\": ", at: destination + length)
+            unsafe length += putDecimal(sequence, at: destination + length)
+            return length
+        }
+    }
+}
+
+extension JSONWriter {
+    /// Appends each notification as an element of the open array, each read in place rather
+    /// than copied, and hands the bytes to `sink` whenever `chunkSize` of them are waiting.
+    mutating func appendNotifications(
+        _ notifications: [PlannedNotification], flushingAt chunkSize: Int, to sink: ([UInt8]) throws -> Void
+    ) rethrows {
+        unsafe try notifications.withUnsafeBufferPointer { buffer in
+            guard let first = buffer.baseAddress else { return }
+            for index in buffer.indices {
+                element()
+                unsafe PlanJSON.write(at: first + index, to: &self)
+                if byteCount >= chunkSize { try flush(to: sink) }
+            }
+        }
+    }
+}
