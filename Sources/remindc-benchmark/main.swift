@@ -134,7 +134,7 @@ for (name, xml, events) in workloads {
     // The plan JSON as the CLI writes it: in chunks, to a file (here /dev/null).
     let devNull = FileHandle(forWritingAtPath: "/dev/null")!
     let json = medianMilliseconds(runs: runs) {
-        PlanJSON.write(plan) { chunk in devNull.write(Data(chunk)) }
+        PlanJSON.write(plan) { chunk in chunk.withUnsafeBytes { devNull.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0.baseAddress!), count: $0.count, deallocator: .none)) } }
     }
     let ics = medianMilliseconds(runs: runs) { ICalendarExport.expanded(plan, settings: CalendarSettings(config)) }
     // What `remindc compile -o … --ics …` does between reading the config and closing the

@@ -329,6 +329,11 @@ final class OutputFile {
         try bytes.withUnsafeBytes { try write(contentsOf: $0) }
     }
 
+    /// Writes a chunk the library's writers hand over.
+    func write(contentsOf bytes: Span<UInt8>) throws {
+        try bytes.withUnsafeBytes { try write(contentsOf: $0) }
+    }
+
     private func reserve(_ count: Int) {
         guard reservesSpace, written + count > reserved else { return }
         // Steps from 1 MiB, doubling up to 32 MiB: small outputs reserve little.

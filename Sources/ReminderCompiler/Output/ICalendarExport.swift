@@ -41,7 +41,7 @@ public enum ICalendarExport {
     public static func expanded(_ plan: Plan, settings: CalendarSettings, zones: TimeZoneDatabase = .system) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(2048 + plan.notifications.count * 480)
-        writeExpanded(plan, settings: settings, zones: zones) { bytes.append(contentsOf: $0) }
+        writeExpanded(plan, settings: settings, zones: zones) { bytes.append(span: $0) }
         return bytes
     }
 
@@ -49,7 +49,7 @@ public enum ICalendarExport {
     /// a large calendar is never held whole in memory.
     @_spi(Tooling) public static func writeExpanded(
         _ plan: Plan, settings: CalendarSettings, zones: TimeZoneDatabase = .system, chunkSize: Int = 1 << 16,
-        to sink: ([UInt8]) throws -> Void
+        to sink: (Span<UInt8>) throws -> Void
     ) rethrows {
         // From the earliest to the latest instant: a plan built in code need not be sorted.
         let span = plan.notifications.first.map { first in
@@ -215,12 +215,12 @@ struct ExpandedCalendarStream {
     }
 
     /// Appends the notifications' events in order, flushing to `sink` at each `chunkSize` bytes.
-    mutating func append(contentsOf notifications: [PlannedNotification], to sink: ([UInt8]) throws -> Void) rethrows {
+    mutating func append(contentsOf notifications: [PlannedNotification], to sink: (Span<UInt8>) throws -> Void) rethrows {
         guard let planZone else { return }
         try writer.appendEvents(of: notifications, planZone: planZone, otherZones: otherZones, flushingAt: chunkSize, to: sink)
     }
 
-    mutating func finish(to sink: ([UInt8]) throws -> Void) rethrows {
+    mutating func finish(to sink: (Span<UInt8>) throws -> Void) rethrows {
         writer.raw("END:VCALENDAR")
         try writer.flush(to: sink)
     }

@@ -8,14 +8,14 @@ public enum PlanJSON {
     public static func encode(_ plan: Plan) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1024 + plan.notifications.count * 420)
-        write(plan) { bytes.append(contentsOf: $0) }
+        write(plan) { bytes.append(span: $0) }
         return bytes
     }
 
     /// Writes the plan's UTF-8 bytes to `sink` in chunks of about `chunkSize` bytes, so
     /// that a large plan is never held whole in memory as text.
     @_spi(Tooling) public static func write(
-        _ plan: Plan, chunkSize: Int = 1 << 16, to sink: ([UInt8]) throws -> Void
+        _ plan: Plan, chunkSize: Int = 1 << 16, to sink: (Span<UInt8>) throws -> Void
     ) rethrows {
         var stream = PlanJSONStream(header: plan, chunkSize: chunkSize)
         try stream.append(contentsOf: plan.notifications, to: sink)
@@ -145,13 +145,13 @@ struct PlanJSONStream {
     }
 
     /// Appends the notifications in order, flushing to `sink` at each `chunkSize` bytes.
-    mutating func append(contentsOf notifications: [PlannedNotification], to sink: ([UInt8]) throws -> Void) rethrows {
+    mutating func append(contentsOf notifications: [PlannedNotification], to sink: (Span<UInt8>) throws -> Void) rethrows {
         try writer.appendNotifications(notifications, flushingAt: chunkSize, to: sink)
     }
 
     /// Writes the fields after the notifications: those of `plan` (its notifications are
     /// not read), known only once every notification was planned.
-    mutating func finish(closing plan: Plan, to sink: ([UInt8]) throws -> Void) rethrows {
+    mutating func finish(closing plan: Plan, to sink: (Span<UInt8>) throws -> Void) rethrows {
         writer.endArray()
         writer.fieldName("suppressed")
         writer.beginArray()

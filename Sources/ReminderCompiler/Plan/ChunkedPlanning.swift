@@ -88,8 +88,8 @@
     /// - Returns: the diagnostics, sorted; when they hold an error, the output is not a
     ///   plan or calendar to keep.
     public func write(
-        planTo planSink: @escaping ([UInt8]) throws -> Void,
-        calendarTo icsSink: (([UInt8]) throws -> Void)? = nil,
+        planTo planSink: @escaping (Span<UInt8>) throws -> Void,
+        calendarTo icsSink: ((Span<UInt8>) throws -> Void)? = nil,
         calendarSettings: CalendarSettings? = nil,
         calendarStyle: ICalendarStyle = .expanded
     ) throws -> [Diagnostic] {
@@ -119,8 +119,8 @@
 
     /// `write`, without its limits on the outputs' sizes.
     private func writeWithoutLimits(
-        planTo planSink: @escaping ([UInt8]) throws -> Void,
-        calendarTo icsSink: (([UInt8]) throws -> Void)?,
+        planTo planSink: @escaping (Span<UInt8>) throws -> Void,
+        calendarTo icsSink: ((Span<UInt8>) throws -> Void)?,
         calendarSettings: CalendarSettings?,
         calendarStyle: ICalendarStyle
     ) throws -> [Diagnostic] {
@@ -209,7 +209,7 @@
                 recurringOutline.notifications = unbudgeted.notifications.filter(\.isSnoozeOrItsFollowUp)
             }
             let bytes = ICalendarExport.recurring(outline.validated, plan: recurringOutline, zones: zones)
-            try calendarWriter.finish { try icsSink(bytes) }
+            try calendarWriter.finish { try icsSink(bytes.span) }
         }
         return outline.diagnostics
     }

@@ -25,6 +25,12 @@
     /// The bytes written, as UTF-8 text.
     var text: String { unsafe String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
+    /// Calls `body` with the bytes written, in place: how a writer hands a chunk over
+    /// without copying it.
+    func withSpan<Result>(_ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
+        try unsafe body(UnsafeBufferPointer(start: base, count: count).span)
+    }
+
     /// Calls `body` with the bytes written, in place.
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         unsafe try body(UnsafeRawBufferPointer(start: base, count: count))
@@ -275,5 +281,12 @@ func withDecimalDigits<Result>(of number: Int64, _ body: (UnsafeBufferPointer<UI
             unsafe digits[start] = UInt8(ascii: "-")
         }
         return unsafe body(UnsafeBufferPointer(rebasing: digits[start...]))
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends the bytes of a chunk a writer handed over, in one copy.
+    mutating func append(span: Span<UInt8>) {
+        unsafe span.withUnsafeBufferPointer { unsafe append(contentsOf: $0) }
     }
 }

@@ -42,7 +42,7 @@ extension ICalendarWriter {
     /// hands the bytes to `sink` whenever `chunkSize` of them are waiting.
     mutating func appendEvents(
         of notifications: [PlannedNotification], planZone: EventZone, otherZones: [String: EventZone], flushingAt chunkSize: Int,
-        to sink: ([UInt8]) throws -> Void
+        to sink: (Span<UInt8>) throws -> Void
     ) rethrows {
         unsafe try notifications.withUnsafeBufferPointer { buffer in
             guard let first = buffer.baseAddress else { return }

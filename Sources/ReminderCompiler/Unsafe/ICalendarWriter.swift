@@ -167,8 +167,8 @@ struct ICalendarWriter {
 
     /// Hands the lines written so far to `sink` and starts an empty buffer, keeping its
     /// capacity; call between lines only.
-    mutating func flush(to sink: ([UInt8]) throws -> Void) rethrows {
-        try sink(buffer.bytes)
+    mutating func flush(to sink: (Span<UInt8>) throws -> Void) rethrows {
+        try buffer.withSpan(sink)
         buffer.removeAll()
     }
 

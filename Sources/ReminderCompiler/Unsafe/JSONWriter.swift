@@ -60,8 +60,8 @@ struct JSONWriter {
 
     /// Hands the bytes written so far to `sink` and starts an empty buffer, keeping its
     /// capacity: long outputs are written in chunks instead of held whole in memory.
-    mutating func flush(to sink: ([UInt8]) throws -> Void) rethrows {
-        try sink(buffer.bytes)
+    mutating func flush(to sink: (Span<UInt8>) throws -> Void) rethrows {
+        try buffer.withSpan(sink)
         buffer.removeAll()
     }
 

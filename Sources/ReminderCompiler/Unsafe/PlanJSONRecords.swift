@@ -99,7 +99,7 @@ extension JSONWriter {
     /// Appends each notification as an element of the open array, each read in place rather
     /// than copied, and hands the bytes to `sink` whenever `chunkSize` of them are waiting.
     mutating func appendNotifications(
-        _ notifications: [PlannedNotification], flushingAt chunkSize: Int, to sink: ([UInt8]) throws -> Void
+        _ notifications: [PlannedNotification], flushingAt chunkSize: Int, to sink: (Span<UInt8>) throws -> Void
     ) rethrows {
         unsafe try notifications.withUnsafeBufferPointer { buffer in
             guard let first = buffer.baseAddress else { return }

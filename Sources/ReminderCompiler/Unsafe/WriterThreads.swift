@@ -93,7 +93,7 @@ final class BackgroundWriter: @unchecked Sendable {
 final class CollectedBytes: @unchecked Sendable {
     var bytes: [UInt8] = []
 
-    func append(_ chunk: [UInt8]) {
-        bytes.append(contentsOf: chunk)
+    func append(_ chunk: Span<UInt8>) {
+        bytes.append(span: chunk)
     }
 }

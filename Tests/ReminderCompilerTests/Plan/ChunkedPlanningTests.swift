@@ -12,7 +12,7 @@ extension LongComputationTests {
             var json: [UInt8] = []
             var ics: [UInt8] = []
             let diagnostics = try compilation.write(
-                planTo: { json.append(contentsOf: $0) }, calendarTo: { ics.append(contentsOf: $0) }
+                planTo: { json.append(span: $0) }, calendarTo: { ics.append(span: $0) }
             )
             return (json, ics, diagnostics)
         }
@@ -70,7 +70,7 @@ extension LongComputationTests {
                 var recurring: [UInt8] = []
                 var chunkedRecurring = compilation
                 chunkedRecurring.chunkDays = 3
-                _ = try chunkedRecurring.write(planTo: { _ in }, calendarTo: { recurring.append(contentsOf: $0) }, calendarStyle: .recurring)
+                _ = try chunkedRecurring.write(planTo: { _ in }, calendarTo: { recurring.append(span: $0) }, calendarStyle: .recurring)
                 #expect(recurring == ICalendarExport.recurring(config, plan: expected), "round \(round)")
             }
         }

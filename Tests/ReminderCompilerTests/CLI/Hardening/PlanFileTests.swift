@@ -27,7 +27,7 @@ struct PlanFileTests {
         let result = ReminderCompiler.compile(Array(xml.utf8), path: "c.plist", options: CompileOptions(now: .instant(fixedNow)))
         let plan = try #require(result.plan)
         var bytes: [UInt8] = []
-        PlanJSON.write(plan) { bytes.append(contentsOf: $0) }
+        PlanJSON.write(plan) { bytes.append(span: $0) }
         #expect(bytes.count > PlistReader.defaultMaximumInputBytes)
         var diagnostics = DiagnosticCollector()
         let readBack = ReminderCompiler.readPlan(bytes, path: "big.json", diagnostics: &diagnostics)

@@ -167,7 +167,7 @@ struct SeriesSequenceTests {
         )
         plan.seriesSequences = ["water-0900": 3, "b-1200": 1]
         var bytes: [UInt8] = []
-        PlanJSON.write(plan) { bytes += $0 }
+        PlanJSON.write(plan) { bytes.append(span: $0) }
         var diagnostics = DiagnosticCollector()
         #expect(PlanReader.read(bytes, path: "p.json", diagnostics: &diagnostics)?.seriesSequences == plan.seriesSequences)
         #expect(try JSONDecoder().decode(Plan.self, from: Data(bytes)).seriesSequences == plan.seriesSequences)
@@ -186,7 +186,7 @@ struct SeriesSequenceTests {
         plan.reminderDigests = ["water": "0123456789abcdef"]
         plan.reminderRevisions = ["water": 2]
         var withRevisions: [UInt8] = []
-        PlanJSON.write(plan) { withRevisions += $0 }
+        PlanJSON.write(plan) { withRevisions.append(span: $0) }
         let fast = try #require(ReminderCompiler.readPlan(withRevisions, path: "p.json", diagnostics: &diagnostics))
         #expect(fast.reminderDigests == plan.reminderDigests && fast.reminderRevisions == plan.reminderRevisions)
         let located = try #require(PlanReader.read(withRevisions, path: "p.json", diagnostics: &diagnostics))
