@@ -28,8 +28,10 @@ struct FastPlanReader {
     }
 
     /// The top-level fields of a plan, with each notification's ID and byte range instead
-    /// of the notification itself. Every notification is still read and checked, so that a
-    /// plan `diff` accepts is one `ics` and `--previous` accept too.
+    /// of the notification itself. A notification's shape is checked here (JSON, known
+    /// keys once each, an ID without escapes, a `sequence` in range); its fields are
+    /// checked by `notification(in:at:)`, which the comparison calls once for each pair of
+    /// notifications, so that a plan `diff` accepts is one `ics` and `--previous` accept too.
     static func index(_ buffer: UnsafeBufferPointer<UInt8>) -> (header: Plan, entries: [PlanIndex.Entry])? {
         guard buffer.count <= ReminderCompiler.maximumPlanBytes else { return nil }
         var reader = unsafe FastPlanReader(scanner: JSONScanner(document: buffer))
@@ -39,7 +41,7 @@ struct FastPlanReader {
             let plan = try reader.plan { reader in
                 reader.scanner.skipWhitespace()
                 let start = reader.scanner.position
-                _ = try reader.notification()
+                try reader.locateNotification()
                 guard let idRange = reader.lastIDRange, let sequenceStart = reader.lastSequenceStart else { throw GiveUp() }
                 let id = unsafe PlanIndex.IDBytes(UnsafeBufferPointer(rebasing: buffer[idRange]))
                 guard ids.insert(id).inserted else { throw GiveUp() }
@@ -265,6 +267,29 @@ struct FastPlanReader {
             result[category] = actions
         }
         return result
+    }
+
+    /// Finds a notification's ID bytes and where its `sequence` starts, skipping its other
+    /// values (scanned as JSON, not read).
+    private mutating func locateNotification() throws {
+        lastIDRange = nil
+        lastSequenceStart = nil
+        try object(known: .notification) { reader, key in
+            switch key {
+            case "id":
+                reader.scanner.skipWhitespace()
+                let quote = reader.scanner.position
+                // An ID with escapes has no range: the caller gives up, as `notification()` does.
+                guard unsafe try reader.scanner.plainString() != nil else { throw GiveUp() }
+                reader.lastIDRange = (quote + 1)..<(reader.scanner.position - 1)
+            case "sequence":
+                reader.scanner.skipWhitespace()
+                reader.lastSequenceStart = reader.scanner.position
+                guard (0...Int(Int32.max)).contains(try reader.integer()) else { throw GiveUp() }
+            default:
+                try reader.scanner.skipValue()
+            }
+        }
     }
 
     private mutating func notification() throws -> PlannedNotification {

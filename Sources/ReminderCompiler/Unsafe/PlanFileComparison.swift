@@ -36,6 +36,9 @@ extension PlanDiff {
                 matched[oldIndex] = true
                 let oldEntry = old.entries[oldIndex]
                 if unsafe PlanIndex.Entry.sameApartFromSequence(oldEntry, in: oldBytes, entry, in: newBytes) {
+                    // Checked once for both: the new one differs only in a `sequence` the
+                    // index checked.
+                    guard unsafe FastPlanReader.notification(in: oldBytes, at: oldEntry.range) != nil else { return nil }
                     diff.unchanged += 1
                     continue
                 }
