@@ -240,11 +240,6 @@ public struct PlannedNotification: Sendable, Hashable {
         self.numericId = storedID.numericID(in: content)
     }
 
-    /// Calls `body` with the ID's UTF-8 bytes, made in place when it is kept as parts.
-    func withIDBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
-        storedID.withSpan(in: content, body)
-    }
-
     /// Keeps the ID and the parent as text, before what they are made of changes.
     private mutating func writeOutIDs() {
         if case .occurrence = storedID { storedID = .text(id) }

@@ -409,7 +409,7 @@ struct Planner {
 }
 
 /// A notification inside the window before rendering: when, and what it renders (which
-/// makes its ID: `PlanDraft.withIDBytes(of:_:)`).
+/// makes its ID: `PlanDraft.id(of:)`).
 struct Candidate {
     enum Kind {
         /// The unit's own notification.
@@ -469,13 +469,6 @@ struct PlanDraft {
             let link = snoozeLinks[index]
             return (.text(NotificationID.followUp(of: snoozes[link.snooze].id, member: link.link)), "")
         }
-    }
-
-    /// Calls `body` with a candidate's ID bytes, joined on the stack for a unit's own
-    /// notifications and follow-ups.
-    func withIDBytes<Result>(of candidate: Candidate, _ body: (Span<UInt8>) -> Result) -> Result {
-        let (id, key) = storedID(of: candidate)
-        return id.withSpan(key: key, body)
     }
 
     /// A candidate's ID.

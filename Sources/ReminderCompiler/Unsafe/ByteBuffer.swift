@@ -31,11 +31,6 @@
         try unsafe body(UnsafeBufferPointer(start: base, count: count).span)
     }
 
-    /// Calls `body` with the bytes written, in place.
-    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        unsafe try body(UnsafeRawBufferPointer(start: base, count: count))
-    }
-
     /// Calls `body` with the bytes written from `offset` on, in place.
     func withBytes<Result>(from offset: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         unsafe try body(UnsafeBufferPointer(start: base + offset, count: count - offset))

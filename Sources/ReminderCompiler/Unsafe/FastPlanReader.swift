@@ -13,8 +13,8 @@ import Darwin
 struct FastPlanReader {
     /// The tokens, from the one JSON scanner: a plan this reader accepts is valid JSON.
     private var scanner: JSONScanner
-    /// Where the last notification read keeps its ID's bytes (nil when it has escapes) and
-    /// its `sequence` value, for `index`.
+    /// Where the last notification located keeps its ID's bytes and its `sequence` value,
+    /// for `index`.
     private var lastIDRange: Range<Int>?
     private var lastSequenceStart: Int?
 
@@ -293,8 +293,6 @@ struct FastPlanReader {
     }
 
     private mutating func notification() throws -> PlannedNotification {
-        lastIDRange = nil
-        lastSequenceStart = nil
         var id: String?, kind: PlannedNotification.Kind?, fireAt: ZonedInstant?, slot: LocalDateTime?
         var reminders: [String]?, group: String?, parent: String?, title: String?, body: String?
         var level: InterruptionLevel?, category: String?, sound: String?, threadID: String?
@@ -302,13 +300,7 @@ struct FastPlanReader {
         var deferredFrom: ZonedInstant?, timeZone: String?
         try object(known: .notification) { reader, key in
             switch key {
-            case "id":
-                reader.scanner.skipWhitespace()
-                let quote = reader.scanner.position
-                id = try reader.string()
-                // An ID without escapes is its bytes between the quotes, for `index`.
-                let raw = (quote + 1)..<(reader.scanner.position - 1)
-                reader.lastIDRange = raw.count == id?.utf8.count ? raw : nil
+            case "id": id = try reader.string()
             case "kind": kind = PlannedNotification.Kind(rawValue: try reader.string())
             case "fireAt": fireAt = try reader.instant()
             case "deferredFrom": deferredFrom = try reader.instant()
@@ -329,10 +321,7 @@ struct FastPlanReader {
             case "numericId": numericID = try reader.integer()
             // Derived from the other fields: read past, and computed again when needed.
             case "fingerprint": _ = try reader.string()
-            case "sequence":
-                reader.scanner.skipWhitespace()
-                reader.lastSequenceStart = reader.scanner.position
-                sequence = try reader.integer()
+            case "sequence": sequence = try reader.integer()
             default: throw GiveUp()
             }
         }

@@ -32,6 +32,7 @@ struct FingerprintHash {
 
     /// The fingerprint of a notification with this ID and fire instant, given the bytes
     /// `fields(of:)` makes of its content.
+    @inline(__always)
     static func value(id: UnsafeBufferPointer<UInt8>, instant: Int64, fields: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = FingerprintHash()
         unsafe hash.add(field: id)
