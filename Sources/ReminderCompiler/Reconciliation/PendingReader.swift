@@ -122,7 +122,9 @@ struct FastPendingReader {
                 if key == "id" { fields.id = member } else { fields.identifier = member }
             case "fingerprint" where next == UInt8(ascii: "\""):
                 fields.fingerprint = try scanner.string()
-            case "content", "userInfo", "data" where next == UInt8(ascii: "{"):
+            // Each name needs its own `where`: one after the last applies to that name alone.
+            case "content" where next == UInt8(ascii: "{"), "userInfo" where next == UInt8(ascii: "{"),
+                 "data" where next == UInt8(ascii: "{"):
                 let index = key == "content" ? 0 : key == "userInfo" ? 1 : 2
                 fields.nested[index] = try object().foundFingerprint
             default:
