@@ -1,56 +1,6 @@
-/// Checks that span several reminders or sections of the config (Config reference,
-/// "Validation").
+/// The "can never fire" warnings (Config reference, "Validation"), which need the compile
+/// instant and so are given for configs read from files when `now` is known.
 extension ConfigDecoder {
-    mutating func checkIdentifiers(_ config: ReminderConfig) {
-        var firstLocationOfID: [String: SourceLocation] = [:]
-        let groupKeyLocations = config.groups.mapValues(\.location).merging(usedGroupKeys) { defined, _ in defined }
-        // Every readable id, also of reminders with other errors: all errors in one run.
-        for (id, location) in declaredReminderIDs {
-            if let first = firstLocationOfID[id] {
-                reader.diagnostics.error(
-                    .duplicateReminderID(id), at: location, notes: [Diagnostic(.note, at: first, .firstDefinition(id))]
-                )
-            } else {
-                firstLocationOfID[id] = location
-            }
-            if let groupLocation = groupKeyLocations[id] {
-                reader.diagnostics.error(
-                    .reminderIDIsGroupKey(id), at: location,
-                    notes: [Diagnostic(.note, at: groupLocation, .groupKeyDefinedHere(id))]
-                )
-            }
-        }
-    }
-
-    /// Members of a group share one follow-up notification, so they must agree on when.
-    mutating func checkGroupFollowUps(_ config: ReminderConfig) {
-        var firstMember: [String: Reminder] = [:]
-        for reminder in config.reminders {
-            guard let group = reminder.group else { continue }
-            guard let first = firstMember[group] else {
-                firstMember[group] = reminder
-                continue
-            }
-            guard first.followUp?.timing != reminder.followUp?.timing else { continue }
-            reader.diagnostics.error(
-                .groupFollowUpDisagrees(group: group, reminder: reminder.id, detail: Self.describeFollowUp(reminder)),
-                at: reminder.followUp?.location ?? reminder.location,
-                notes: [Diagnostic(
-                    .note, at: first.followUp?.location ?? first.location,
-                    .groupFollowUpOther(reminder: first.id, detail: Self.describeFollowUp(first))
-                )]
-            )
-        }
-    }
-
-    private static func describeFollowUp(_ reminder: Reminder) -> String { FollowUp.describe(reminder.followUp) }
-
-    mutating func warnAboutUnusedGroups(_ config: ReminderConfig) {
-        for (key, group) in config.groups where usedGroupKeys[key] == nil {
-            reader.diagnostics.warning(.unusedGroup(key), at: group.location)
-        }
-    }
-
     mutating func warnAboutSchedulesThatNeverFire(_ config: ReminderConfig, options: ConfigOptions) {
         guard let now = options.now, let zoneName = options.timeZoneOverride ?? config.timeZone,
               let zone = zones.zone(zoneName)

@@ -3,20 +3,25 @@
 /// Planning relies on them (a zero interval would divide by zero), so
 /// `ReminderCompiler.plan` runs them before anything else.
 ///
-/// A value is named by its key path (`reminders[1].schedule.interval`) when its part of
-/// the config was built in code, and by the file position of its part otherwise. The
-/// messages are the plist decoder's.
+/// It is the one owner of these rules: the decoder reads a file's shape and leaves every
+/// rule about values to it. A value is named by its key path
+/// (`reminders[1].schedule.interval`) when its part of the config was built in code; in a
+/// config read from a file, by the position of the value itself when the decoder gives
+/// its `FileSites`, else by the position of its part.
 struct ConfigValidator {
     let config: ReminderConfig
     let zones: TimeZoneDatabase
     /// A zone given beside the config (`--time-zone`, `CompileOptions.timeZone`).
     let timeZoneOverride: String?
+    /// Where the values of a config just decoded stand, and which the decoder refused.
+    let sites: FileSites?
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(_ config: ReminderConfig, zones: TimeZoneDatabase, timeZoneOverride: String? = nil) {
+    init(_ config: ReminderConfig, zones: TimeZoneDatabase, timeZoneOverride: String? = nil, sites: FileSites? = nil) {
         self.config = config
         self.zones = zones
         self.timeZoneOverride = timeZoneOverride
+        self.sites = sites
         checkSettings()
         checkCategories()
         checkGroups()
@@ -28,22 +33,40 @@ struct ConfigValidator {
 
     // MARK: - Reporting
 
-    /// The key path for a part built in code, else the position of the part in its file.
-    private func place(_ keyPath: String, in part: SourceLocation) -> SourceLocation {
-        part.isKeyPath ? .keyPath(keyPath) : part
+    /// The key path for a part built in code; else the position in the file of the value
+    /// at `keyPath` (or of its key, or of `part`, as `site` says), or of `part` when the
+    /// decoder gave no sites.
+    private func place(
+        _ keyPath: String, in part: SourceLocation, at site: FileSites.Site = .value, element: Int64? = nil
+    ) -> SourceLocation {
+        if part.isKeyPath { return .keyPath(keyPath) }
+        guard site != .part, let sites else { return part }
+        return sites.location(of: keyPath, site: site, element: element) ?? part
     }
 
-    private mutating func error(_ message: DiagnosticMessage, _ keyPath: String, in part: SourceLocation, notes: [Diagnostic] = []) {
-        diagnostics.append(Diagnostic(.error, at: place(keyPath, in: part), message, notes: notes))
+    /// Whether the decoder refused the value at `keyPath` (or a part holding it), or any of
+    /// `inputs`, the values a rule reads besides: it reported them already, and a rule
+    /// applied to the default in their place would report what the file does not say.
+    private func isRefused(_ keyPath: String, inputs: [String] = []) -> Bool {
+        guard let sites else { return false }
+        return sites.isRefused(keyPath) || inputs.contains { sites.isRefusedInPart($0) }
     }
 
-    private mutating func warning(_ message: DiagnosticMessage, _ keyPath: String, in part: SourceLocation, notes: [Diagnostic] = []) {
-        diagnostics.append(Diagnostic(.warning, at: place(keyPath, in: part), message, notes: notes))
+    private mutating func error(
+        _ message: DiagnosticMessage, _ keyPath: String, in part: SourceLocation, at site: FileSites.Site = .value,
+        element: Int64? = nil, inputs: [String] = [], notes: [Diagnostic] = []
+    ) {
+        guard !isRefused(keyPath, inputs: inputs) else { return }
+        diagnostics.append(Diagnostic(.error, at: place(keyPath, in: part, at: site, element: element), message, notes: notes))
     }
 
-    /// Warnings this validator alone gives, for configs read from files and built in code
-    /// alike; the file decoder passes them on rather than finding them again.
-    static let ownedWarnings: Set = ["config.same-day-shared-activity"]
+    private mutating func warning(
+        _ message: DiagnosticMessage, _ keyPath: String, in part: SourceLocation, at site: FileSites.Site = .value,
+        inputs: [String] = [], notes: [Diagnostic] = []
+    ) {
+        guard !isRefused(keyPath, inputs: inputs) else { return }
+        diagnostics.append(Diagnostic(.warning, at: place(keyPath, in: part, at: site), message, notes: notes))
+    }
 
     /// `lookbackSameDay` suppresses a slot for any entry of its activity since midnight: a
     /// reminder that shares its activity with another is silenced for the day by an entry
@@ -60,32 +83,45 @@ struct ConfigValidator {
             let otherReminder = config.reminders[other]
             warning(
                 .sameDayActivityShared(reminder.id, activity: reminder.activity, other: otherReminder.id), "reminders[\(index)]",
-                in: reminder.location,
-                notes: [Diagnostic(.note, at: place("reminders[\(other)]", in: otherReminder.location), .sameDayActivitySharedOther(otherReminder.id))]
+                in: reminder.location, at: .part, inputs: ["reminders[\(index)].activity", "reminders[\(other)].activity"],
+                notes: [Diagnostic(.note, at: place("reminders[\(other)]", in: otherReminder.location, at: .part), .sameDayActivitySharedOther(otherReminder.id))]
             )
         }
     }
 
+    /// Reports `value` outside `range`; true when it is inside.
+    @discardableResult
     private mutating func checkRange<Value: Comparable>(
         _ value: Value, _ range: ClosedRange<Value>, key: String, rangeText: String, _ keyPath: String, in part: SourceLocation
-    ) {
-        if !range.contains(value) { error(.outOfRange(key, value: "\(value)", range: rangeText), keyPath, in: part) }
-    }
-
-    private mutating func checkIdentifier(_ text: String, what: String, _ keyPath: String, in part: SourceLocation) -> Bool {
-        guard ConfigValueParsing.isValidIdentifier(text) else {
-            error(.invalidIdentifier(what, value: text), keyPath, in: part)
+    ) -> Bool {
+        guard range.contains(value) else {
+            error(.outOfRange(key, value: "\(value)", range: rangeText), keyPath, in: part)
             return false
         }
         return true
     }
 
-    private mutating func checkNonEmpty(_ text: String, key: String, _ keyPath: String, in part: SourceLocation) {
-        if text.isEmpty { error(.emptyString(key), keyPath, in: part) }
+    private mutating func checkIdentifier(
+        _ text: String, what: String, _ keyPath: String, in part: SourceLocation, at site: FileSites.Site = .value
+    ) -> Bool {
+        guard ConfigValueParsing.isValidIdentifier(text) else {
+            error(.invalidIdentifier(what, value: text), keyPath, in: part, at: site)
+            return false
+        }
+        return true
+    }
+
+    /// Reports an empty `text`; true when it holds something.
+    @discardableResult
+    private mutating func checkNonEmpty(_ text: String, key: String, _ keyPath: String, in part: SourceLocation) -> Bool {
+        guard text.isEmpty else { return true }
+        error(.emptyString(key), keyPath, in: part)
+        return false
     }
 
     private mutating func checkCategoryReference(_ category: String?, _ keyPath: String, in part: SourceLocation) {
-        guard let category, config.categories[category] == nil else { return }
+        guard let category, checkNonEmpty(category, key: "category", keyPath, in: part), config.categories[category] == nil
+        else { return }
         let known = config.categories.keys.sorted()
         error(.unknownCategory(category, suggestion: closestMatch(to: category, in: known)), keyPath, in: part)
     }
@@ -94,25 +130,32 @@ struct ConfigValidator {
 
     private mutating func checkSettings() {
         let root = config.location
-        if let zone = timeZoneOverride ?? config.timeZone {
-            if !zones.contains(zone) {
-                error(.unknownTimeZone(zone, suggestion: zones.suggestion(for: zone)), "timeZone", in: root)
-            }
-        } else {
-            error(.missingTimeZone, "timeZone", in: root)
+        // The config's own zone is checked even when one is given beside it: the file
+        // names it, and may be compiled without the override next time.
+        for (zone, site) in [(config.timeZone, FileSites.Site.value), (timeZoneOverride, .part)] {
+            guard let zone, !zones.contains(zone) else { continue }
+            error(.unknownTimeZone(zone, suggestion: zones.suggestion(for: zone)), "timeZone", in: root, at: site)
         }
+        // A file without the key is told so by its decoder, with the other missing keys.
+        if config.timeZone == nil, timeZoneOverride == nil, sites == nil { error(.missingTimeZone, "timeZone", in: root) }
         checkRange(config.horizonDays, 1...3660, key: "horizonDays", rangeText: "1–3660", "horizonDays", in: root)
-        checkRange(config.pendingLimit, 0...1_000_000, key: "pendingLimit", rangeText: "0–1000000 (0 = unlimited)", "pendingLimit", in: root)
-        checkRange(config.reservedSlots, 0...1_000_000, key: "reservedSlots", rangeText: "0–1000000", "reservedSlots", in: root)
-        if config.pendingLimit > 0, config.reservedSlots >= config.pendingLimit, config.reservedSlots <= 1_000_000 {
-            error(.reservedSlotsTooMany(Int64(config.reservedSlots), limit: Int64(config.pendingLimit)), "reservedSlots", in: root)
+        let limitValid = checkRange(
+            config.pendingLimit, 0...1_000_000, key: "pendingLimit", rangeText: "0–1000000 (0 = unlimited)", "pendingLimit", in: root
+        )
+        if checkRange(config.reservedSlots, 0...1_000_000, key: "reservedSlots", rangeText: "0–1000000", "reservedSlots", in: root),
+           limitValid, config.pendingLimit > 0, config.reservedSlots >= config.pendingLimit
+        {
+            error(
+                .reservedSlotsTooMany(Int64(config.reservedSlots), limit: Int64(config.pendingLimit)), "reservedSlots", in: root,
+                inputs: ["pendingLimit"]
+            )
         }
         let coverage = config.minimumCoverageDays
         if !coverage.isFinite || !(0...3660).contains(coverage) {
-            error(.outOfRange("minimumCoverageDays", value: "\(coverage)", range: "0–3660"), "minimumCoverageDays", in: root)
+            error(.outOfRange("minimumCoverageDays", value: formatNumber(coverage), range: "0–3660"), "minimumCoverageDays", in: root)
         }
         checkNonEmpty(config.calendarName, key: "calendarName", "calendarName", in: root)
-        if !ConfigValueParsing.isValidDomain(config.uidDomain) {
+        if checkNonEmpty(config.uidDomain, key: "uidDomain", "uidDomain", in: root), !ConfigValueParsing.isValidDomain(config.uidDomain) {
             error(.invalidDomain(config.uidDomain), "uidDomain", in: root)
         }
         if let quiet = config.quietHours {
@@ -128,8 +171,8 @@ struct ConfigValidator {
     private mutating func checkCategories() {
         for (id, actions) in config.categories.sorted(by: { $0.key < $1.key }) {
             let path = "categories.\(id)"
-            _ = checkIdentifier(id, what: "category id", path, in: config.location)
-            var seen: Set<String> = []
+            _ = checkIdentifier(id, what: "category id", path, in: config.location, at: .key)
+            var firstIndexOfID: [String: Int] = [:]
             for (index, action) in actions.enumerated() {
                 let actionPath = "\(path)[\(index)]"
                 checkNonEmpty(action.id, key: "id", "\(actionPath).id", in: config.location)
@@ -137,8 +180,14 @@ struct ConfigValidator {
                 if let minutes = action.snoozeMinutes {
                     checkRange(minutes, 1...1440, key: "snoozeMinutes", rangeText: "1–1440", "\(actionPath).snoozeMinutes", in: config.location)
                 }
-                if !action.id.isEmpty, !seen.insert(action.id).inserted {
-                    error(.duplicateActionID(action.id), "\(actionPath).id", in: config.location)
+                guard !action.id.isEmpty, !isRefused("\(actionPath).id") else { continue }
+                if let first = firstIndexOfID[action.id] {
+                    error(
+                        .duplicateActionID(action.id), "\(actionPath).id", in: config.location,
+                        notes: [Diagnostic(.note, at: place("\(path)[\(first)].id", in: config.location), .firstDefinition(action.id))]
+                    )
+                } else {
+                    firstIndexOfID[action.id] = index
                 }
             }
         }
@@ -148,10 +197,10 @@ struct ConfigValidator {
         let used = Set(config.reminders.compactMap(\.group))
         for (key, group) in config.groups.sorted(by: { $0.key < $1.key }) {
             let path = "groups.\(key)"
-            _ = checkIdentifier(key, what: "group key", path, in: group.location)
+            let validKey = checkIdentifier(key, what: "group key", path, in: group.location, at: .key)
             checkNonEmpty(group.title, key: "title", "\(path).title", in: group.location)
             checkCategoryReference(group.category, "\(path).category", in: group.location)
-            if !used.contains(key) { warning(.unusedGroup(key), path, in: group.location) }
+            if validKey, !used.contains(key) { warning(.unusedGroup(key), path, in: group.location, at: .key) }
         }
     }
 
@@ -160,26 +209,36 @@ struct ConfigValidator {
     private mutating func checkReminders() {
         var firstOfID: [String: (index: Int, location: SourceLocation)] = [:]
         var firstOfGroup: [String: Int] = [:]
-        let groupKeys = Set(config.groups.keys).union(config.reminders.compactMap(\.group))
+        let groupKeyDefinitions = groupKeyDefinitions()
         for (index, reminder) in config.reminders.enumerated() {
             let path = "reminders[\(index)]"
             let part = reminder.location
-            if checkIdentifier(reminder.id, what: "reminder id", "\(path).id", in: part) {
+            // A reminder read from a file is pointed at as a whole when its id repeats
+            // another's or a group's: the note then points at the other.
+            if !isRefused("\(path).id"), checkIdentifier(reminder.id, what: "reminder id", "\(path).id", in: part) {
                 if let first = firstOfID[reminder.id] {
                     error(
-                        .duplicateReminderID(reminder.id), "\(path).id", in: part,
-                        notes: [Diagnostic(.note, at: place("reminders[\(first.index)].id", in: first.location), .firstDefinition(reminder.id))]
+                        .duplicateReminderID(reminder.id), "\(path).id", in: part, at: .part,
+                        notes: [Diagnostic(
+                            .note, at: place("reminders[\(first.index)].id", in: first.location, at: .part), .firstDefinition(reminder.id)
+                        )]
                     )
                 } else {
                     firstOfID[reminder.id] = (index, part)
                 }
-                if groupKeys.contains(reminder.id) { error(.reminderIDIsGroupKey(reminder.id), "\(path).id", in: part) }
+                if let definition = groupKeyDefinitions[reminder.id] {
+                    error(
+                        .reminderIDIsGroupKey(reminder.id), "\(path).id", in: part, at: .part,
+                        notes: [Diagnostic(.note, at: definition, .groupKeyDefinedHere(reminder.id))]
+                    )
+                }
             }
             checkNonEmpty(reminder.title, key: "title", "\(path).title", in: part)
             for (key, text) in [("title", reminder.title), ("body", reminder.body)] where text.hasSurroundingWhiteSpace {
                 warning(.surroundingSpaces(key), "\(path).\(key)", in: part)
             }
-            if !reminder.body.isEmpty, !reminder.bodies.isEmpty {
+            // A file that names both is refused by its decoder, which sees the keys.
+            if sites == nil, !reminder.body.isEmpty, !reminder.bodies.isEmpty {
                 error(.exclusiveKeys("body", "bodies"), "\(path).bodies", in: part)
             }
             if let group = reminder.group, checkIdentifier(group, what: "group key", "\(path).group", in: part) {
@@ -190,18 +249,28 @@ struct ConfigValidator {
                     firstOfGroup[group] = index
                 }
             }
-            checkNonEmpty(reminder.activity, key: "activity", "\(path).activity", in: part)
+            // An activity that is the id, by default, was reported as the id when invalid.
+            if reminder.activity != reminder.id || ConfigValueParsing.isValidIdentifier(reminder.id) {
+                checkNonEmpty(reminder.activity, key: "activity", "\(path).activity", in: part)
+            }
             if case .seconds(let seconds) = reminder.lookback, !(1...(168 * 3600)).contains(seconds) {
                 let hours = Double(seconds) / 3600
-                error(.outOfRange("lookbackHours", value: "\(hours)", range: "more than 0 and at most 168"), "\(path).lookback", in: part)
+                error(
+                    .outOfRange("lookbackHours", value: formatNumber(hours), range: Lookback.hoursRangeText), "\(path).lookback", in: part
+                )
             }
             if let followUp = reminder.followUp {
                 let followUpPart = followUp.location.isKeyPath ? part : followUp.location
-                checkRange(followUp.afterMinutes, 1...1440, key: "afterMinutes", rangeText: "1–1440", "\(path).followUp.afterMinutes", in: followUpPart)
+                checkRange(
+                    followUp.afterMinutes, FollowUp.minutesRange, key: "afterMinutes", rangeText: "1–1440", "\(path).followUp.afterMinutes",
+                    in: followUpPart
+                )
                 if let title = followUp.title { checkNonEmpty(title, key: "title", "\(path).followUp.title", in: followUpPart) }
-                checkRange(followUp.repeatCount, 1...12, key: "repeat", rangeText: "1–12", "\(path).followUp.repeatCount", in: followUpPart)
+                checkRange(
+                    followUp.repeatCount, FollowUp.repeatRange, key: "repeat", rangeText: "1–12", "\(path).followUp.repeatCount", in: followUpPart
+                )
                 if let every = followUp.everyMinutes {
-                    checkRange(every, 1...1440, key: "everyMinutes", rangeText: "1–1440", "\(path).followUp.everyMinutes", in: followUpPart)
+                    checkRange(every, FollowUp.minutesRange, key: "everyMinutes", rangeText: "1–1440", "\(path).followUp.everyMinutes", in: followUpPart)
                 }
             }
             if let zone = reminder.timeZone, !zones.contains(zone) {
@@ -213,29 +282,49 @@ struct ConfigValidator {
         }
     }
 
-    /// Members of a group share one slot, so they must read it in one zone.
+    /// Where each group key is defined: its entry in `groups`, else the first reminder that
+    /// names it.
+    private func groupKeyDefinitions() -> [String: SourceLocation] {
+        var definitions: [String: SourceLocation] = [:]
+        for (key, group) in config.groups { definitions[key] = place("groups.\(key)", in: group.location, at: .key) }
+        for (index, reminder) in config.reminders.enumerated() {
+            guard let group = reminder.group, definitions[group] == nil else { continue }
+            definitions[group] = place("reminders[\(index)].group", in: reminder.location)
+        }
+        return definitions
+    }
+
+    /// Members of a group share one slot, so they must read it in one zone; an unknown
+    /// zone is reported as such, not compared (it is most likely the known one misspelt).
     private mutating func checkSharedZone(_ reminder: Reminder, index: Int, with firstIndex: Int, group: String) {
         let first = config.reminders[firstIndex]
-        guard first.timeZone != reminder.timeZone else { return }
+        guard first.timeZone != reminder.timeZone,
+              [first.timeZone, reminder.timeZone].allSatisfy({ $0.map(zones.contains) ?? true })
+        else { return }
         error(
             .groupZonesDisagree(group: group, reminder: reminder.id, zone: reminder.timeZone), "reminders[\(index)].timeZone",
-            in: reminder.location,
+            in: reminder.location, at: .part, inputs: ["reminders[\(firstIndex)].timeZone"],
             notes: [Diagnostic(
-                .note, at: place("reminders[\(firstIndex)].timeZone", in: first.location), .groupZoneOther(reminder: first.id, zone: first.timeZone)
+                .note, at: place("reminders[\(firstIndex)].timeZone", in: first.location, at: .part),
+                .groupZoneOther(reminder: first.id, zone: first.timeZone)
             )]
         )
     }
 
-    /// Members of a group share one follow-up, so they must agree on when.
+    /// Members of a group share one follow-up, so they must agree on when; a follow-up
+    /// whose timing is out of range is reported as such, not compared.
     private mutating func checkSharedFollowUp(_ reminder: Reminder, index: Int, with firstIndex: Int, group: String) {
         let first = config.reminders[firstIndex]
-        guard first.followUp?.timing != reminder.followUp?.timing else { return }
+        guard first.followUp?.timing != reminder.followUp?.timing,
+              [first.followUp, reminder.followUp].allSatisfy({ $0?.hasTimingInRange ?? true })
+        else { return }
         func detail(_ member: Reminder) -> String { FollowUp.describe(member.followUp) }
         error(
             .groupFollowUpDisagrees(group: group, reminder: reminder.id, detail: detail(reminder)),
-            "reminders[\(index)].followUp", in: reminder.followUp?.location ?? reminder.location,
+            "reminders[\(index)].followUp", in: reminder.followUp?.location ?? reminder.location, at: .part,
+            inputs: ["reminders[\(firstIndex)].followUp"],
             notes: [Diagnostic(
-                .note, at: place("reminders[\(firstIndex)].followUp", in: first.followUp?.location ?? first.location),
+                .note, at: place("reminders[\(firstIndex)].followUp", in: first.followUp?.location ?? first.location, at: .part),
                 .groupFollowUpOther(reminder: first.id, detail: detail(first))
             )]
         )
@@ -253,62 +342,81 @@ struct ConfigValidator {
 
     private mutating func checkSchedule(_ schedule: Schedule, _ path: String, in part: SourceLocation) {
         let frequency = schedule.frequency.rawValue
+        // A frequency the decoder could not read stands as `daily`: the rules that depend
+        // on it are passed over, the others still apply.
+        let frequencyKnown = !isRefused("\(path).frequency")
         for (index, date) in schedule.exceptions.sorted().enumerated() {
             _ = checkDate(date, key: "except", "\(path).except[\(index)]", in: part)
         }
         if schedule.frequency == .once {
-            if schedule.at.isEmpty { error(.emptyArray("at"), "\(path).at", in: part) }
+            if schedule.at.isEmpty { error(.emptyArray("at"), "\(path).at", in: part, inputs: ["\(path).at"]) }
             for (index, slot) in schedule.at.enumerated() where !slot.date.isSupported || !slot.time.isValid {
                 error(.invalidDateTime("at[\(index)]"), "\(path).at[\(index)]", in: part)
             }
+            // A file's keys are matched to its frequency by the decoder, which sees them.
             let repeatingParts: [(String, Bool)] = [
                 ("times", schedule.timesOfDay != .list([])), ("interval", schedule.interval != 1),
                 ("weekdays", !schedule.weekdays.isEmpty), ("days", !schedule.monthDays.isEmpty),
                 ("weekdayOrdinals", !schedule.weekdayOrdinals.isEmpty), ("missingDays", schedule.missingDays != .skip),
                 ("months", !schedule.months.isEmpty), ("count", schedule.count != nil),
             ]
-            for (key, isSet) in repeatingParts where isSet {
+            for (key, isSet) in repeatingParts where isSet && sites == nil {
                 error(.notApplicable(key, frequency: frequency), "\(path).\(key)", in: part)
             }
             checkStartAndEnd(schedule, path, in: part)
             return
         }
-        if !schedule.at.isEmpty { error(.notApplicable("at", frequency: frequency), "\(path).at", in: part) }
+        if !schedule.at.isEmpty, sites == nil { error(.notApplicable("at", frequency: frequency), "\(path).at", in: part) }
         checkTimesOfDay(schedule.timesOfDay, path, in: part)
-        checkRange(schedule.interval, 1...1000, key: "interval", rangeText: "1–1000", "\(path).interval", in: part)
-        if schedule.interval > 1, schedule.start == nil {
-            error(.intervalNeedsStart(Int64(schedule.interval)), "\(path).interval", in: part)
+        if checkRange(schedule.interval, 1...1000, key: "interval", rangeText: "1–1000", "\(path).interval", in: part),
+           schedule.interval > 1, schedule.start == nil
+        {
+            error(.intervalNeedsStart(Int64(schedule.interval)), "\(path).interval", in: part, inputs: ["\(path).start"])
         }
         checkStartAndEnd(schedule, path, in: part)
         if let count = schedule.count {
-            checkRange(Int64(count), Schedule.countRange, key: "count", rangeText: Schedule.countRangeText, "\(path).count", in: part)
-            if schedule.start == nil { error(.countNeedsStart(Int64(count)), "\(path).count", in: part) }
-            if schedule.end != nil { error(.countWithEnd, "\(path).end", in: part) }
-        }
-        let isWeekly = schedule.frequency == .weekly
-        let isYearly = schedule.frequency == .yearly
-        if isWeekly, schedule.weekdays.isEmpty { error(.emptyArray("weekdays"), "\(path).weekdays", in: part) }
-        if !isWeekly, !schedule.weekdays.isEmpty { error(.notApplicable("weekdays", frequency: frequency), "\(path).weekdays", in: part) }
-        if isYearly, schedule.months.isEmpty { error(.yearlyNeedsMonths, "\(path).months", in: part) }
-        if !isYearly, !schedule.months.isEmpty { error(.notApplicable("months", frequency: frequency), "\(path).months", in: part) }
-        for (index, month) in schedule.months.enumerated() where !(1...12).contains(month) {
-            error(.invalidMonth(String(month), suggestion: nil), "\(path).months[\(index)]", in: part)
-        }
-        guard schedule.frequency == .monthly || isYearly else {
-            for (key, isSet) in [("days", !schedule.monthDays.isEmpty), ("weekdayOrdinals", !schedule.weekdayOrdinals.isEmpty),
-                                 ("missingDays", schedule.missingDays != .skip)] where isSet {
-                error(.notApplicable(key, frequency: frequency), "\(path).\(key)", in: part)
+            if checkRange(Int64(count), Schedule.countRange, key: "count", rangeText: Schedule.countRangeText, "\(path).count", in: part),
+               schedule.start == nil
+            {
+                error(.countNeedsStart(Int64(count)), "\(path).count", in: part, inputs: ["\(path).start"])
             }
-            return
+            if schedule.end != nil { error(.countWithEnd, "\(path).end", in: part, at: .key) }
         }
-        if schedule.monthDays.isEmpty, schedule.weekdayOrdinals.isEmpty { error(.needsDays(frequency: frequency), "\(path).days", in: part) }
+        for (index, month) in schedule.months.enumerated() where !(1...12).contains(month) {
+            error(.invalidMonth(String(month), suggestion: nil), "\(path).months[\(index)]", in: part, element: Int64(month))
+        }
         for (index, day) in schedule.monthDays.enumerated() where !((1...31).contains(day) || (-31 ... -1).contains(day)) {
-            error(.invalidMonthDay(Int64(day)), "\(path).days[\(index)]", in: part)
+            error(.invalidMonthDay(Int64(day)), "\(path).days[\(index)]", in: part, element: Int64(day))
         }
         for (index, rule) in schedule.weekdayOrdinals.enumerated() where !((1...5).contains(rule.ordinal) || (-5 ... -1).contains(rule.ordinal)) {
             error(.invalidWeekdayOrdinal(rule.description), "\(path).weekdayOrdinals[\(index)]", in: part)
         }
-        if schedule.missingDays == .lastDay, schedule.monthDays.isEmpty {
+        guard frequencyKnown else { return }
+        let isWeekly = schedule.frequency == .weekly
+        let isYearly = schedule.frequency == .yearly
+        let isMonthly = schedule.frequency == .monthly
+        if isWeekly, schedule.weekdays.isEmpty {
+            error(.emptyArray("weekdays"), "\(path).weekdays", in: part, inputs: ["\(path).weekdays"])
+        }
+        if isYearly, schedule.months.isEmpty { error(.yearlyNeedsMonths, "\(path).months", in: part, inputs: ["\(path).months"]) }
+        if sites == nil {
+            let keysOfOtherFrequencies: [(String, Bool)] = [
+                ("weekdays", !isWeekly && !schedule.weekdays.isEmpty), ("months", !isYearly && !schedule.months.isEmpty),
+                ("days", !isMonthly && !isYearly && !schedule.monthDays.isEmpty),
+                ("weekdayOrdinals", !isMonthly && !isYearly && !schedule.weekdayOrdinals.isEmpty),
+                ("missingDays", !isMonthly && !isYearly && schedule.missingDays != .skip),
+            ]
+            for (key, isSet) in keysOfOtherFrequencies where isSet {
+                error(.notApplicable(key, frequency: frequency), "\(path).\(key)", in: part)
+            }
+        }
+        guard isMonthly || isYearly else { return }
+        if schedule.monthDays.isEmpty, schedule.weekdayOrdinals.isEmpty {
+            error(.needsDays(frequency: frequency), "\(path).days", in: part, inputs: ["\(path).days", "\(path).weekdayOrdinals"])
+        }
+        // A file's `missingDays` without `days` is refused by its decoder, which sees the
+        // keys (`skip` included).
+        if sites == nil, schedule.missingDays == .lastDay, schedule.monthDays.isEmpty {
             error(.missingDaysNeedsDays, "\(path).missingDays", in: part)
         }
     }
@@ -324,7 +432,7 @@ struct ConfigValidator {
     private mutating func checkTimesOfDay(_ times: Schedule.TimesOfDay, _ path: String, in part: SourceLocation) {
         switch times {
         case .list(let list):
-            if list.isEmpty { error(.emptyArray("times"), "\(path).times", in: part) }
+            if list.isEmpty { error(.emptyArray("times"), "\(path).times", in: part, inputs: ["\(path).times"]) }
             for (index, time) in list.enumerated() where !time.isValid {
                 error(.invalidTime("times[\(index)]"), "\(path).times[\(index)]", in: part)
             }
@@ -352,6 +460,25 @@ struct ConfigValidator {
             return false
         }
         return true
+    }
+}
+
+extension Lookback {
+    /// What `lookbackHours` may be, as messages say it.
+    static let hoursRangeText = "more than 0 and at most 168"
+}
+
+extension FollowUp {
+    /// What `afterMinutes` and `everyMinutes` may be.
+    static let minutesRange = 1...1440
+    /// What `repeat` may be.
+    static let repeatRange = 1...12
+
+    /// Whether every part of the timing is in range, so that members of a group can be
+    /// compared on it.
+    var hasTimingInRange: Bool {
+        Self.minutesRange.contains(afterMinutes) && Self.repeatRange.contains(repeatCount)
+            && (everyMinutes.map(Self.minutesRange.contains) ?? true)
     }
 }
 
@@ -396,11 +523,13 @@ struct ValidatedConfig: Sendable {
 extension ConfigValidator {
     /// Checks `config` (its parts built in code then named by key path) and gives it back
     /// validated when no rule fails, with every error and warning found.
+    /// `sites`, for a config just decoded, point at each value in its file and name the
+    /// values the decoder refused.
     static func validated(
-        _ config: ReminderConfig, zones: TimeZoneDatabase, timeZoneOverride: String?
+        _ config: ReminderConfig, zones: TimeZoneDatabase, timeZoneOverride: String?, sites: FileSites? = nil
     ) -> (config: ValidatedConfig?, diagnostics: [Diagnostic]) {
         let located = config.locatingPartsBuiltInCode()
-        let validator = ConfigValidator(located, zones: zones, timeZoneOverride: timeZoneOverride)
+        let validator = ConfigValidator(located, zones: zones, timeZoneOverride: timeZoneOverride, sites: sites)
         return (validator.hasErrors ? nil : ValidatedConfig(config: located, timeZoneOverride: timeZoneOverride), validator.diagnostics)
     }
 }

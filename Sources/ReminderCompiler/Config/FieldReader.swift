@@ -15,6 +15,25 @@ struct Fields {
 /// simply skip what they cannot use and carry on to find the next error.
 struct FieldReader {
     var diagnostics = DiagnosticCollector()
+    /// The key path of the part being read (`reminders[2].schedule`), as the validator
+    /// names it; empty at the root.
+    var partPath = ""
+    /// Key paths of the values this reader refused (reported, or left out where required),
+    /// for the validator to say nothing more about (`FileSites`).
+    private(set) var refused: Set<String> = []
+
+    /// Records that the value of `key` (a file key) in the current part was refused; an
+    /// `elementOf` key records that some element of that array was.
+    mutating func refuse(_ key: String, elementOf: Bool = false) {
+        let property = FileSites.property(forFileKey: key)
+        let path = partPath.isEmpty ? property : "\(partPath).\(property)"
+        refused.insert(elementOf ? path + "[]" : path)
+    }
+
+    /// Records that the current part as a whole was refused.
+    mutating func refusePart() {
+        refused.insert(partPath)
+    }
 
     /// Opens a `<dict>` node and reports keys outside `known` (except `x-` extensions).
     /// The entries of a dict. Keys not in `known` are errors, unless `ignoringUnknownKeys`
@@ -44,6 +63,7 @@ struct FieldReader {
     mutating func require(_ key: String, in fields: Fields) -> PlistDictionary.Entry? {
         guard let entry = fields[key] else {
             diagnostics.error(.missingKey(key, in: fields.context), at: fields.location)
+            refuse(key)
             return nil
         }
         return entry
@@ -51,7 +71,19 @@ struct FieldReader {
 
     mutating func string(_ key: String, in fields: Fields, nonEmpty: Bool = false) -> String? {
         guard let entry = fields[key] else { return nil }
-        return string(entry.value, key: key, nonEmpty: nonEmpty)
+        return refusingNil(string(entry.value, key: key, nonEmpty: nonEmpty), key)
+    }
+
+    /// `value`, recording `key` as refused when it is nil.
+    private mutating func refusingNil<Value>(_ value: Value?, _ key: String) -> Value? {
+        if value == nil { refuse(key) }
+        return value
+    }
+
+    /// An `<integer>` of any value the platform's `Int` holds: its range is a rule, which the
+    /// validator applies.
+    mutating func integer(_ key: String, in fields: Fields) -> Int? {
+        integer(key, in: fields, range: Int64(Int.min)...Int64(Int.max), rangeText: "")
     }
 
     mutating func string(_ node: PlistNode, key: String, nonEmpty: Bool = false) -> String? {
@@ -68,7 +100,7 @@ struct FieldReader {
 
     mutating func integer(_ key: String, in fields: Fields, range: ClosedRange<Int64>, rangeText: String) -> Int? {
         guard let entry = fields[key] else { return nil }
-        return integer(entry.value, key: key, range: range, rangeText: rangeText)
+        return refusingNil(integer(entry.value, key: key, range: range, rangeText: rangeText), key)
     }
 
     mutating func integer(_ node: PlistNode, key: String, range: ClosedRange<Int64>, rangeText: String) -> Int? {
@@ -84,7 +116,7 @@ struct FieldReader {
     }
 
     /// A `<real>`, or an `<integer>` where a real is expected (Config reference).
-    mutating func real(_ key: String, in fields: Fields, accepts: (Double) -> Bool, rangeText: String) -> Double? {
+    mutating func real(_ key: String, in fields: Fields, accepts: (Double) -> Bool = { _ in true }, rangeText: String = "") -> Double? {
         guard let entry = fields[key] else { return nil }
         let value: Double
         switch entry.value.value {
@@ -92,10 +124,12 @@ struct FieldReader {
         case .integer(let integer): value = Double(integer)
         default:
             reportWrongType(entry.value, key: key, expected: "a <real> or <integer>")
+            refuse(key)
             return nil
         }
         guard accepts(value) else {
             diagnostics.error(.outOfRange(key, value: formatNumber(value), range: rangeText), at: entry.value.location)
+            refuse(key)
             return nil
         }
         return value
@@ -105,6 +139,7 @@ struct FieldReader {
         guard let entry = fields[key] else { return nil }
         guard case .boolean(let value) = entry.value.value else {
             reportWrongType(entry.value, key: key, expected: "<true/> or <false/>")
+            refuse(key)
             return nil
         }
         return value
@@ -114,10 +149,12 @@ struct FieldReader {
         guard let entry = fields[key] else { return nil }
         guard case .array(let items) = entry.value.value else {
             reportWrongType(entry.value, key: key, expected: "an <array>")
+            refuse(key)
             return nil
         }
         if nonEmpty, items.isEmpty {
             diagnostics.error(.emptyArray(key), at: entry.value.location)
+            refuse(key)
             return nil
         }
         return items
@@ -128,7 +165,7 @@ struct FieldReader {
         _ key: String, in fields: Fields, from choices: [(String, Choice)], describing name: String
     ) -> Choice? {
         guard let entry = fields[key] else { return nil }
-        return choice(entry.value, key: key, from: choices, describing: name)
+        return refusingNil(choice(entry.value, key: key, from: choices, describing: name), key)
     }
 
     mutating func choice<Choice>(

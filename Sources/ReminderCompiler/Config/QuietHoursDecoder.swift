@@ -5,6 +5,7 @@ extension ConfigDecoder {
     /// The root `quietHours` dict: `from` and `until` (required), `action` (`defer`).
     mutating func decodeQuietHours(_ node: PlistNode) -> QuietHours? {
         guard let fields = reader.fields(of: node, named: "quietHours", context: "quietHours", known: Self.quietHoursKeys) else {
+            reader.refuse("quietHours")
             return nil
         }
         let fromEntry = reader.require("from", in: fields)
@@ -13,9 +14,8 @@ extension ConfigDecoder {
         guard let fromEntry, let untilEntry,
               let from = parse(fromEntry.value, key: "quietHours.from", ConfigValueParsing.time, message: DiagnosticMessage.invalidTime),
               let until = parse(untilEntry.value, key: "quietHours.until", ConfigValueParsing.time, message: DiagnosticMessage.invalidTime)
-        else { return nil }
-        guard from != until else {
-            reader.diagnostics.error(.quietHoursEmpty(from.description), at: untilEntry.value.location)
+        else {
+            reader.refuse("quietHours")
             return nil
         }
         return QuietHours(from: from, until: until, action: action ?? .defer, location: node.location)

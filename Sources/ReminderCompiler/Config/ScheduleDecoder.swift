@@ -27,11 +27,15 @@ extension ConfigDecoder {
         $0.formUnion(keys(applicableTo: $1))
     }
 
-    mutating func decodeSchedule(_ node: PlistNode, reminder: String) -> Schedule? {
+    /// The schedule, with what could be read of it; `frequency` defaults to `daily` when
+    /// it cannot be read (refused, so the validator skips the rules that depend on it).
+    mutating func decodeSchedule(_ node: PlistNode, reminder: String) -> Schedule {
         guard let fields = reader.fields(
             of: node, named: "schedule", context: "the schedule of \(reminder)", known: Self.scheduleKeys
-        ) else { return nil }
-        let errorsBefore = reader.diagnostics.errorCount
+        ) else {
+            reader.refusePart()
+            return Schedule(frequency: .daily)
+        }
         // An unknown frequency still lets the other keys be checked, so that one run
         // reports every error of the schedule.
         let frequency = reader.require("frequency", in: fields) != nil
@@ -47,17 +51,20 @@ extension ConfigDecoder {
         }
 
         if frequency == .once {
-            if reader.require("at", in: fields) != nil, let items = reader.array("at", in: fields, nonEmpty: true) {
+            if reader.require("at", in: fields) != nil, let items = reader.array("at", in: fields) {
                 schedule.at = Set(items.compactMap {
-                    parse($0, key: "at", ConfigValueParsing.dateTime, message: DiagnosticMessage.invalidDateTime)
+                    parse($0, key: "at", ConfigValueParsing.dateTime, message: DiagnosticMessage.invalidDateTime, refusing: "at[]")
                 }).sorted()
             }
         } else {
-            if let times = decodeTimesOfDay(fields, frequency: frequency) { schedule.timesOfDay = times }
-            if let interval = reader.integer("interval", in: fields, range: 1...1000, rangeText: "1–1000") {
-                schedule.interval = interval
+            if let times = decodeTimesOfDay(fields, frequency: frequency) {
+                schedule.timesOfDay = times
+            } else {
+                // Whatever went wrong was reported; the empty list in its place is not.
+                reader.refuse("times")
             }
-            schedule.count = reader.integer("count", in: fields, range: Schedule.countRange, rangeText: Schedule.countRangeText)
+            if let interval = reader.integer("interval", in: fields) { schedule.interval = interval }
+            schedule.count = reader.integer("count", in: fields)
         }
         if frequency == .weekly {
             _ = reader.require("weekdays", in: fields)
@@ -66,33 +73,23 @@ extension ConfigDecoder {
             schedule.weekdays = Set(items.compactMap { decodeWeekday($0) })
         }
         if frequency == .monthly || frequency == .yearly || frequency == nil {
-            decodeMonthly(fields, requiredFor: frequency?.rawValue, into: &schedule)
-        }
-        if frequency == .yearly {
-            if fields["months"] == nil { reader.diagnostics.error(.yearlyNeedsMonths, at: fields.location) }
+            decodeMonthly(fields, into: &schedule)
         }
         if frequency == .yearly || frequency == nil, let items = reader.array("months", in: fields, nonEmpty: true) {
             schedule.months = Set(items.compactMap { decodeMonth($0) }).sorted()
         }
-        if let start = fields["start"] { schedule.start = parse(start.value, key: "start", ConfigValueParsing.date, message: DiagnosticMessage.invalidDate) }
-        if let end = fields["end"] { schedule.end = parse(end.value, key: "end", ConfigValueParsing.date, message: DiagnosticMessage.invalidDate) }
+        if let start = fields["start"] {
+            schedule.start = parse(start.value, key: "start", ConfigValueParsing.date, message: DiagnosticMessage.invalidDate, refusing: "start")
+        }
+        if let end = fields["end"] {
+            schedule.end = parse(end.value, key: "end", ConfigValueParsing.date, message: DiagnosticMessage.invalidDate, refusing: "end")
+        }
         if let items = reader.array("except", in: fields) {
-            schedule.exceptions = Set(items.compactMap { parse($0, key: "except", ConfigValueParsing.date, message: DiagnosticMessage.invalidDate) })
+            schedule.exceptions = Set(items.compactMap {
+                parse($0, key: "except", ConfigValueParsing.date, message: DiagnosticMessage.invalidDate, refusing: "except[]")
+            })
         }
-        if schedule.interval > 1, schedule.start == nil, fields["start"] == nil, let entry = fields["interval"] {
-            reader.diagnostics.error(.intervalNeedsStart(Int64(schedule.interval)), at: entry.value.location)
-        }
-        if let count = schedule.count, fields["start"] == nil, let entry = fields["count"] {
-            reader.diagnostics.error(.countNeedsStart(Int64(count)), at: entry.value.location)
-        }
-        if fields["count"] != nil, let entry = fields["end"] {
-            reader.diagnostics.error(.countWithEnd, at: entry.keyLocation)
-        }
-        if let start = schedule.start, let end = schedule.end, end < start, let entry = fields["end"] {
-            reader.diagnostics.error(.endBeforeStart(end: end.description, start: start.description), at: entry.value.location)
-        }
-        let errorsAfter = reader.diagnostics.errorCount
-        return errorsAfter == errorsBefore && frequency != nil ? schedule : nil
+        return schedule
     }
 
     private mutating func decodeTimesOfDay(_ fields: Fields, frequency: Schedule.Frequency?) -> Schedule.TimesOfDay? {
@@ -107,33 +104,37 @@ extension ConfigDecoder {
             if let windowEntry = fields["window"] {
                 reader.diagnostics.error(.windowWithoutSpread, at: windowEntry.keyLocation)
             }
-            guard let items = reader.array("times", in: fields, nonEmpty: true) else { return nil }
-            let times = items.compactMap { parse($0, key: "times", ConfigValueParsing.time, message: DiagnosticMessage.invalidTime) }
-            return times.count == items.count ? .list(times) : nil
+            guard let items = reader.array("times", in: fields) else { return nil }
+            let times = items.compactMap {
+                parse($0, key: "times", ConfigValueParsing.time, message: DiagnosticMessage.invalidTime, refusing: "times[]")
+            }
+            return .list(times)
         }
-        let count = form == "timesPerDay"
-            ? reader.integer("timesPerDay", in: fields, range: 1...1440, rangeText: "1–1440")
-            : reader.integer("everyMinutes", in: fields, range: 5...720, rangeText: "5–720")
-        guard let windowEntry = fields["window"] else {
-            reader.diagnostics.error(.windowRequired(form), at: fields[form]!.keyLocation)
+        let count = reader.integer(form, in: fields)
+        let window: ClosedRange<LocalTime>
+        if let read = decodeWindow(fields) {
+            window = read
+        } else if let midnight = LocalTime(minuteOfDay: 0) {
+            // The count is still checked, beside a window that stands in for the one
+            // reported here (refused, so the validator says nothing of it).
+            reader.refuse("window")
+            window = midnight...midnight
+        } else {
             return nil
         }
-        guard let window = decodeWindow(windowEntry.value), let count else { return nil }
-        guard form == "timesPerDay" else { return .every(minutes: count, window: window) }
-        let spread = Schedule.TimesOfDay.spread(count: count, window: window)
-        // Slots are whole minutes: more slots than minutes in the window share minutes.
-        let distinct = spread.resolved.count
-        if distinct < count, let entry = fields["timesPerDay"] {
-            reader.diagnostics.warning(
-                .timesCollapse(count: count, distinct: distinct, from: window.lowerBound, until: window.upperBound),
-                at: entry.value.location
-            )
-        }
-        return spread
+        guard let count else { return nil }
+        return form == "timesPerDay" ? .spread(count: count, window: window) : .every(minutes: count, window: window)
     }
 
-    private mutating func decodeWindow(_ node: PlistNode) -> ClosedRange<LocalTime>? {
-        guard let fields = reader.fields(of: node, named: "window", context: "window", known: Self.windowKeys) else {
+    /// The window, or nil when it cannot be read; a `from` that is not before `until` is
+    /// reported here, since a range cannot hold it.
+    private mutating func decodeWindow(_ schedule: Fields) -> ClosedRange<LocalTime>? {
+        guard let windowEntry = schedule["window"] else {
+            let form = ["timesPerDay", "everyMinutes"].first { schedule[$0] != nil } ?? "timesPerDay"
+            reader.diagnostics.error(.windowRequired(form), at: schedule[form]?.keyLocation ?? schedule.location)
+            return nil
+        }
+        guard let fields = reader.fields(of: windowEntry.value, named: "window", context: "window", known: Self.windowKeys) else {
             return nil
         }
         let fromEntry = reader.require("from", in: fields)
@@ -150,8 +151,12 @@ extension ConfigDecoder {
     }
 
     private mutating func decodeWeekday(_ node: PlistNode) -> Weekday? {
-        guard let text = reader.string(node, key: "weekdays") else { return nil }
+        guard let text = reader.string(node, key: "weekdays") else {
+            reader.refuse("weekdays", elementOf: true)
+            return nil
+        }
         if let weekday = ConfigValueParsing.weekday(text) { return weekday }
+        reader.refuse("weekdays", elementOf: true)
         reader.diagnostics.error(
             .unknownValue(
                 "weekday", value: text, expected: Weekday.allCases.map(\.name),
@@ -162,61 +167,65 @@ extension ConfigDecoder {
         return nil
     }
 
-    /// A month number; a month's name gets the number as its suggestion.
+    /// A month number, in range or not (a rule the validator applies); a month's name gets
+    /// the number as its suggestion.
     private mutating func decodeMonth(_ node: PlistNode) -> Int? {
         switch node.value {
-        case .integer(let value) where (1...12).contains(value):
-            return Int(value)
         case .integer(let value):
-            reader.diagnostics.error(.invalidMonth(String(value), suggestion: nil), at: node.location)
+            return Int(clamping: value)
         case .string(let text):
             reader.diagnostics.error(.invalidMonth("'\(text)'", suggestion: ConfigValueParsing.monthNumber(named: text)), at: node.location)
         default:
             reader.reportWrongType(node, key: "months", expected: "an <integer>")
         }
+        reader.refuse("months", elementOf: true)
         return nil
     }
 
-    /// `days`, `weekdayOrdinals` and `missingDays`, shared by monthly and yearly schedules;
-    /// one of the first two is required for `frequency` when given.
-    private mutating func decodeMonthly(_ fields: Fields, requiredFor frequency: String?, into schedule: inout Schedule) {
-        if let frequency, fields["days"] == nil, fields["weekdayOrdinals"] == nil {
-            reader.diagnostics.error(.needsDays(frequency: frequency), at: fields.location)
-        }
+    /// `days`, `weekdayOrdinals` and `missingDays`, shared by monthly and yearly schedules.
+    private mutating func decodeMonthly(_ fields: Fields, into schedule: inout Schedule) {
         if let items = reader.array("days", in: fields, nonEmpty: true) {
             schedule.monthDays = Set(items.compactMap { node -> Int? in
                 guard case .integer(let value) = node.value else {
                     reader.reportWrongType(node, key: "days", expected: "an <integer>")
+                    reader.refuse("days", elementOf: true)
                     return nil
                 }
-                guard (1...31).contains(value) || (-31 ... -1).contains(value) else {
-                    reader.diagnostics.error(.invalidMonthDay(value), at: node.location)
-                    return nil
-                }
-                return Int(value)
+                return Int(clamping: value)
             }).sorted()
         }
         if let items = reader.array("weekdayOrdinals", in: fields, nonEmpty: true) {
             schedule.weekdayOrdinals = items.compactMap {
-                parse($0, key: "weekdayOrdinals", ConfigValueParsing.weekdayOrdinal, message: DiagnosticMessage.invalidWeekdayOrdinal)
+                parse(
+                    $0, key: "weekdayOrdinals", ConfigValueParsing.weekdayOrdinal,
+                    message: DiagnosticMessage.invalidWeekdayOrdinal, refusing: "weekdayOrdinals[]"
+                )
             }
         }
         if let missing = reader.choice("missingDays", in: fields, from: Self.missingDaysChoices, describing: "missingDays") {
             schedule.missingDays = missing
-            if fields["days"] == nil, let entry = fields["missingDays"] {
-                reader.diagnostics.error(.missingDaysNeedsDays, at: entry.keyLocation)
-            }
+        }
+        if fields["days"] == nil, let entry = fields["missingDays"] {
+            reader.diagnostics.error(.missingDaysNeedsDays, at: entry.keyLocation)
         }
     }
 
-    /// A `<string>` parsed by `parser`; reports `message(text)` when it does not parse.
+    /// A `<string>` parsed by `parser`; reports `message(text)` when it does not parse, and
+    /// then records `refusing` (a key of the current part, `key[]` for an element) as
+    /// refused when given.
     mutating func parse<Value>(
-        _ node: PlistNode, key: String, _ parser: (String) -> Value?, message: (String) -> DiagnosticMessage
+        _ node: PlistNode, key: String, _ parser: (String) -> Value?, message: (String) -> DiagnosticMessage,
+        refusing refusedKey: String? = nil
     ) -> Value? {
-        guard let text = reader.string(node, key: key) else { return nil }
-        guard let value = parser(text) else {
-            reader.diagnostics.error(message(text), at: node.location)
-            return nil
+        let text = reader.string(node, key: key)
+        let value = text.flatMap(parser)
+        if let text, value == nil { reader.diagnostics.error(message(text), at: node.location) }
+        if value == nil, let refusedKey {
+            if refusedKey.hasSuffix("[]") {
+                reader.refuse(String(refusedKey.dropLast(2)), elementOf: true)
+            } else {
+                reader.refuse(refusedKey)
+            }
         }
         return value
     }

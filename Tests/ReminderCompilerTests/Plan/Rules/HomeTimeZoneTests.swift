@@ -78,9 +78,15 @@ struct HomeTimeZoneTests {
             Reminder(id: "a", title: "A", schedule: .daily(times: ["09:00"]), group: "g", timeZone: "Asia/Tokio"),
             Reminder(id: "b", title: "B", schedule: .daily(times: ["09:00"]), group: "g", timeZone: "Asia/Tokyo"),
         ])
+        // An unknown zone is reported once, not also compared with the zone it most likely
+        // misspells; two known zones that differ are compared.
         #expect(inCode.validate().map(\.formatted) == [
             "reminders[0].timeZone: error: unknown time zone 'Asia/Tokio'; did you mean 'Asia/Tokyo'?",
-            "reminders[1].timeZone: error: reminder 'b' in group 'g' has timeZone 'Asia/Tokyo'; members of a group share one slot, so they must share 'timeZone'\nreminders[0].timeZone: note: reminder 'a' has timeZone 'Asia/Tokio'",
+        ])
+        var twoZones = inCode
+        twoZones.reminders[0].timeZone = "Asia/Seoul"
+        #expect(twoZones.validate().map(\.formatted) == [
+            "reminders[1].timeZone: error: reminder 'b' in group 'g' has timeZone 'Asia/Tokyo'; members of a group share one slot, so they must share 'timeZone'\nreminders[0].timeZone: note: reminder 'a' has timeZone 'Asia/Seoul'",
         ])
     }
 }
