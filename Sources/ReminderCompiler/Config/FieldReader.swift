@@ -11,8 +11,10 @@ struct Fields {
 /// Typed access to config values that reports every problem to a collector.
 ///
 /// Each accessor returns nil when the key is absent, when the value was already reported
-/// (`.invalid`), or when it has the wrong type or range (reported here), so callers
-/// simply skip what they cannot use and carry on to find the next error.
+/// (`.invalid`), or when it has the wrong type (reported here, and recorded as refused),
+/// so callers simply skip what they cannot use and carry on to find the next error. The
+/// ranges and emptiness some accessors check serve the events reader; a config's values
+/// are checked by `ConfigValidator`.
 struct FieldReader {
     var diagnostics = DiagnosticCollector()
     /// The key path of the part being read (`reminders[2].schedule`), as the validator
@@ -115,24 +117,18 @@ struct FieldReader {
         return Int(value)
     }
 
-    /// A `<real>`, or an `<integer>` where a real is expected (Config reference).
-    mutating func real(_ key: String, in fields: Fields, accepts: (Double) -> Bool = { _ in true }, rangeText: String = "") -> Double? {
+    /// A `<real>`, or an `<integer>` where a real is expected (Config reference); its range
+    /// is a rule, which the validator applies.
+    mutating func real(_ key: String, in fields: Fields) -> Double? {
         guard let entry = fields[key] else { return nil }
-        let value: Double
         switch entry.value.value {
-        case .real(let real): value = real
-        case .integer(let integer): value = Double(integer)
+        case .real(let real): return real
+        case .integer(let integer): return Double(integer)
         default:
             reportWrongType(entry.value, key: key, expected: "a <real> or <integer>")
             refuse(key)
             return nil
         }
-        guard accepts(value) else {
-            diagnostics.error(.outOfRange(key, value: formatNumber(value), range: rangeText), at: entry.value.location)
-            refuse(key)
-            return nil
-        }
-        return value
     }
 
     mutating func boolean(_ key: String, in fields: Fields) -> Bool? {
