@@ -367,6 +367,17 @@ extension DiagnosticMessage {
     static var eventNeedsKind: Self {
         Self(id: "events.kind", "an event needs either 'activity' and 'at', or 'occurrence' and 'action'")
     }
+    /// A plan file is JSON, so its root is named in JSON's words.
+    static func planRootNotObject(found: PlistValue) -> Self {
+        let name = switch found {
+        case .string: "a string"
+        case .integer, .real: "a number"
+        case .boolean: "true or false"
+        case .array: "an array"
+        default: "<\(found.typeName)>"
+        }
+        return Self(id: "plan-file.root", "a plan must be a JSON object with the plan's keys, found \(name)")
+    }
     static var eventsRootNotDictionary: Self {
         Self(id: "events.root", "an events file must be a dict (plist) or an object (JSON) with the key 'events'")
     }

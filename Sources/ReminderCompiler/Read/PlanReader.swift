@@ -18,6 +18,11 @@ enum PlanReader {
     static func read(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> Plan? {
         let json = JSONReader(maximumInputBytes: ReminderCompiler.maximumPlanBytes)
         guard let root = json.read(bytes, path: path, diagnostics: &diagnostics) else { return nil }
+        guard case .dictionary = root.value else {
+            if case .invalid = root.value { return nil }
+            diagnostics.error(.planRootNotObject(found: root.value), at: root.location)
+            return nil
+        }
         var reader = FieldReader()
         reader.diagnostics = diagnostics
         defer { diagnostics = reader.diagnostics }

@@ -46,9 +46,11 @@ struct PlanFileTests {
         ("junk after the plan", { $0 + "junk" }, "unexpected content after the JSON value"),
         ("sequence far too large", { $0.replacingOccurrences(of: "\"sequence\": 0", with: "\"sequence\": 99999999999999999999") },
          "error:"),
+        // A plan is JSON: its root is named in JSON's words, not plist's "<dict>".
+        ("an array, not a plan", { "[" + $0 + "]" }, "1:1: error: a plan must be a JSON object with the plan's keys, found an array"),
     ]
 
-    @Test("diff refuses a malformed plan with its place, both sides the same file or not", arguments: 0..<4)
+    @Test("diff refuses a malformed plan with its place, both sides the same file or not", arguments: 0..<5)
     func malformedPlans(index: Int) async throws {
         let (name, edit, message) = Self.malformed[index]
         let folder = try TestEnvironment.scratchFolder()
