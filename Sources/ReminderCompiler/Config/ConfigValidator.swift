@@ -15,6 +15,11 @@ struct ConfigValidator {
     let timeZoneOverride: String?
     /// Where the values of a config just decoded stand, and which the decoder refused.
     let sites: FileSites?
+    /// Whether the config was just decoded from a file, whose decoder then applied the
+    /// rules about keys (a key that does not apply, keys that exclude or need each other,
+    /// a missing `timeZone`): the validator applies their typed counterparts only to
+    /// configs built in code, where there are no keys to look at.
+    private var decoderCheckedTheKeys: Bool { sites != nil }
     private(set) var diagnostics: [Diagnostic] = []
 
     init(_ config: ReminderConfig, zones: TimeZoneDatabase, timeZoneOverride: String? = nil, sites: FileSites? = nil) {
@@ -136,8 +141,7 @@ struct ConfigValidator {
             guard let zone, !zones.contains(zone) else { continue }
             error(.unknownTimeZone(zone, suggestion: zones.suggestion(for: zone)), "timeZone", in: root, at: site)
         }
-        // A file without the key is told so by its decoder, with the other missing keys.
-        if config.timeZone == nil, timeZoneOverride == nil, sites == nil { error(.missingTimeZone, "timeZone", in: root) }
+        if config.timeZone == nil, timeZoneOverride == nil, !decoderCheckedTheKeys { error(.missingTimeZone, "timeZone", in: root) }
         checkRange(config.horizonDays, 1...3660, key: "horizonDays", rangeText: "1–3660", "horizonDays", in: root)
         let limitValid = checkRange(
             config.pendingLimit, 0...1_000_000, key: "pendingLimit", rangeText: "0–1000000 (0 = unlimited)", "pendingLimit", in: root
@@ -237,8 +241,7 @@ struct ConfigValidator {
             for (key, text) in [("title", reminder.title), ("body", reminder.body)] where text.hasSurroundingWhiteSpace {
                 warning(.surroundingSpaces(key), "\(path).\(key)", in: part)
             }
-            // A file that names both is refused by its decoder, which sees the keys.
-            if sites == nil, !reminder.body.isEmpty, !reminder.bodies.isEmpty {
+            if !decoderCheckedTheKeys, !reminder.body.isEmpty, !reminder.bodies.isEmpty {
                 error(.exclusiveKeys("body", "bodies"), "\(path).bodies", in: part)
             }
             if let group = reminder.group, checkIdentifier(group, what: "group key", "\(path).group", in: part) {
@@ -353,20 +356,19 @@ struct ConfigValidator {
             for (index, slot) in schedule.at.enumerated() where !slot.date.isSupported || !slot.time.isValid {
                 error(.invalidDateTime("at[\(index)]"), "\(path).at[\(index)]", in: part)
             }
-            // A file's keys are matched to its frequency by the decoder, which sees them.
             let repeatingParts: [(String, Bool)] = [
                 ("times", schedule.timesOfDay != .list([])), ("interval", schedule.interval != 1),
                 ("weekdays", !schedule.weekdays.isEmpty), ("days", !schedule.monthDays.isEmpty),
                 ("weekdayOrdinals", !schedule.weekdayOrdinals.isEmpty), ("missingDays", schedule.missingDays != .skip),
                 ("months", !schedule.months.isEmpty), ("count", schedule.count != nil),
             ]
-            for (key, isSet) in repeatingParts where isSet && sites == nil {
+            for (key, isSet) in repeatingParts where isSet && !decoderCheckedTheKeys {
                 error(.notApplicable(key, frequency: frequency), "\(path).\(key)", in: part)
             }
             checkStartAndEnd(schedule, path, in: part)
             return
         }
-        if !schedule.at.isEmpty, sites == nil { error(.notApplicable("at", frequency: frequency), "\(path).at", in: part) }
+        if !schedule.at.isEmpty, !decoderCheckedTheKeys { error(.notApplicable("at", frequency: frequency), "\(path).at", in: part) }
         checkTimesOfDay(schedule.timesOfDay, path, in: part)
         if checkRange(schedule.interval, 1...1000, key: "interval", rangeText: "1–1000", "\(path).interval", in: part),
            schedule.interval > 1, schedule.start == nil
@@ -399,7 +401,7 @@ struct ConfigValidator {
             error(.emptyArray("weekdays"), "\(path).weekdays", in: part, inputs: ["\(path).weekdays"])
         }
         if isYearly, schedule.months.isEmpty { error(.yearlyNeedsMonths, "\(path).months", in: part, inputs: ["\(path).months"]) }
-        if sites == nil {
+        if !decoderCheckedTheKeys {
             let keysOfOtherFrequencies: [(String, Bool)] = [
                 ("weekdays", !isWeekly && !schedule.weekdays.isEmpty), ("months", !isYearly && !schedule.months.isEmpty),
                 ("days", !isMonthly && !isYearly && !schedule.monthDays.isEmpty),
@@ -414,9 +416,7 @@ struct ConfigValidator {
         if schedule.monthDays.isEmpty, schedule.weekdayOrdinals.isEmpty {
             error(.needsDays(frequency: frequency), "\(path).days", in: part, inputs: ["\(path).days", "\(path).weekdayOrdinals"])
         }
-        // A file's `missingDays` without `days` is refused by its decoder, which sees the
-        // keys (`skip` included).
-        if sites == nil, schedule.missingDays == .lastDay, schedule.monthDays.isEmpty {
+        if !decoderCheckedTheKeys, schedule.missingDays == .lastDay, schedule.monthDays.isEmpty {
             error(.missingDaysNeedsDays, "\(path).missingDays", in: part)
         }
     }

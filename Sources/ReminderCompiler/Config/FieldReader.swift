@@ -27,9 +27,19 @@ struct FieldReader {
     /// Records that the value of `key` (a file key) in the current part was refused; an
     /// `elementOf` key records that some element of that array was.
     mutating func refuse(_ key: String, elementOf: Bool = false) {
-        let property = FileSites.property(forFileKey: key)
-        let path = partPath.isEmpty ? property : "\(partPath).\(property)"
+        let path = keyPath(of: key)
         refused.insert(elementOf ? path + "[]" : path)
+    }
+
+    /// Whether the value of `key` (a file key) in the current part was refused.
+    func wasRefused(_ key: String) -> Bool {
+        !refused.isEmpty && refused.contains(keyPath(of: key))
+    }
+
+    /// The validator's key path of `key` (a file key) in the current part.
+    private func keyPath(of key: String) -> String {
+        let property = FileSites.property(forFileKey: key)
+        return partPath.isEmpty ? property : "\(partPath).\(property)"
     }
 
     /// Records that the current part as a whole was refused.

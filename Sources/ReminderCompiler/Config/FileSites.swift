@@ -101,22 +101,21 @@ struct FileSites {
         return components
     }
 
-    /// The file keys a Swift property of a config part is read from: the same name but for
-    /// the few a Swift name would misread (`repeat` is a keyword).
+    /// The Swift properties of config parts that are read from keys of other names (`repeat`
+    /// is a keyword; a lookback is read from three keys); every other property is read
+    /// from the key of its own name.
+    private static let renamedProperties: [(property: String, fileKeys: [String])] = [
+        ("repeatCount", ["repeat"]),
+        ("lookback", ["lookbackHours", "lookbackSameDay", "countsEntries"]),
+    ]
+
+    /// The file keys a Swift property of a config part is read from.
     static func fileKeys(for property: String) -> [String] {
-        switch property {
-        case "repeatCount": ["repeat"]
-        case "lookback": ["lookbackHours", "lookbackSameDay", "countsEntries"]
-        default: [property]
-        }
+        renamedProperties.first { $0.property == property }?.fileKeys ?? [property]
     }
 
     /// The Swift property a file key is read into; the inverse of `fileKeys(for:)`.
     static func property(forFileKey key: String) -> String {
-        switch key {
-        case "repeat": "repeatCount"
-        case "lookbackHours", "lookbackSameDay", "countsEntries": "lookback"
-        default: key
-        }
+        renamedProperties.first { $0.fileKeys.contains(key) }?.property ?? key
     }
 }

@@ -52,7 +52,7 @@ extension ConfigDecoder {
             reminder.activity = reminder.id
             // The activity is the id when the file names none: nothing more to say of it
             // when the id was refused.
-            if reader.refused.contains("\(reader.partPath).id") { reader.refuse("activity") }
+            if reader.wasRefused("id") { reader.refuse("activity") }
         }
         let lookbackHours = reader.real("lookbackHours", in: fields)
         let lookbackSameDay = reader.boolean("lookbackSameDay", in: fields)

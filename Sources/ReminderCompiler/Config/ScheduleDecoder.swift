@@ -53,7 +53,7 @@ extension ConfigDecoder {
         if frequency == .once {
             if reader.require("at", in: fields) != nil, let items = reader.array("at", in: fields) {
                 schedule.at = Set(items.compactMap {
-                    parse($0, key: "at", ConfigValueParsing.dateTime, message: DiagnosticMessage.invalidDateTime, refusing: "at[]")
+                    parse($0, key: "at", ConfigValueParsing.dateTime, message: DiagnosticMessage.invalidDateTime, refusing: .element)
                 }).sorted()
             }
         } else {
@@ -79,14 +79,14 @@ extension ConfigDecoder {
             schedule.months = Set(items.compactMap { decodeMonth($0) }).sorted()
         }
         if let start = fields["start"] {
-            schedule.start = parse(start.value, key: "start", ConfigValueParsing.date, message: DiagnosticMessage.invalidDate, refusing: "start")
+            schedule.start = parse(start.value, key: "start", ConfigValueParsing.date, message: DiagnosticMessage.invalidDate, refusing: .value)
         }
         if let end = fields["end"] {
-            schedule.end = parse(end.value, key: "end", ConfigValueParsing.date, message: DiagnosticMessage.invalidDate, refusing: "end")
+            schedule.end = parse(end.value, key: "end", ConfigValueParsing.date, message: DiagnosticMessage.invalidDate, refusing: .value)
         }
         if let items = reader.array("except", in: fields) {
             schedule.exceptions = Set(items.compactMap {
-                parse($0, key: "except", ConfigValueParsing.date, message: DiagnosticMessage.invalidDate, refusing: "except[]")
+                parse($0, key: "except", ConfigValueParsing.date, message: DiagnosticMessage.invalidDate, refusing: .element)
             })
         }
         return schedule
@@ -106,7 +106,7 @@ extension ConfigDecoder {
             }
             guard let items = reader.array("times", in: fields) else { return nil }
             let times = items.compactMap {
-                parse($0, key: "times", ConfigValueParsing.time, message: DiagnosticMessage.invalidTime, refusing: "times[]")
+                parse($0, key: "times", ConfigValueParsing.time, message: DiagnosticMessage.invalidTime, refusing: .element)
             }
             return .list(times)
         }
@@ -198,7 +198,7 @@ extension ConfigDecoder {
             schedule.weekdayOrdinals = items.compactMap {
                 parse(
                     $0, key: "weekdayOrdinals", ConfigValueParsing.weekdayOrdinal,
-                    message: DiagnosticMessage.invalidWeekdayOrdinal, refusing: "weekdayOrdinals[]"
+                    message: DiagnosticMessage.invalidWeekdayOrdinal, refusing: .element
                 )
             }
         }
@@ -210,23 +210,22 @@ extension ConfigDecoder {
         }
     }
 
+    /// What a value that does not parse makes refused: nothing (its caller refuses the part
+    /// it belongs to), the key's value, or an element of the key's array.
+    enum Refusal {
+        case none, value, element
+    }
+
     /// A `<string>` parsed by `parser`; reports `message(text)` when it does not parse, and
-    /// then records `refusing` (a key of the current part, `key[]` for an element) as
-    /// refused when given.
+    /// then records `key` of the current part as `refusing` says.
     mutating func parse<Value>(
         _ node: PlistNode, key: String, _ parser: (String) -> Value?, message: (String) -> DiagnosticMessage,
-        refusing refusedKey: String? = nil
+        refusing refusal: Refusal = .none
     ) -> Value? {
         let text = reader.string(node, key: key)
         let value = text.flatMap(parser)
         if let text, value == nil { reader.diagnostics.error(message(text), at: node.location) }
-        if value == nil, let refusedKey {
-            if refusedKey.hasSuffix("[]") {
-                reader.refuse(String(refusedKey.dropLast(2)), elementOf: true)
-            } else {
-                reader.refuse(refusedKey)
-            }
-        }
+        if value == nil, refusal != .none { reader.refuse(key, elementOf: refusal == .element) }
         return value
     }
 }
