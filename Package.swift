@@ -69,7 +69,9 @@ let package = Package(
                 "ReminderCompiler",
                 "COutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // As in the library: only Sources/remindc/Unsafe may use an unsafe construct.
+            swiftSettings: [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]
         ),
         // `remindc serve` becomes this executable, so that the command line does not link the HTTP stack.
         .executableTarget(
@@ -93,7 +95,9 @@ let package = Package(
         // Measures the compiler on the workloads of the Performance article: swift run -c release remindc-benchmark
         .executableTarget(
             name: "remindc-benchmark",
-            dependencies: ["ReminderCompiler"]
+            dependencies: ["ReminderCompiler"],
+            // Its process and /dev/null calls are fenced in Sources/remindc-benchmark/Unsafe.
+            swiftSettings: [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]
         ),
         // Test-only: libxml2's RELAX NG validator, an independent check of schema/reminders.rng.
         .target(

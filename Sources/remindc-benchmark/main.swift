@@ -6,13 +6,6 @@ import Foundation
 // Run with: swift run -c release remindc-benchmark [--runs N]
 // Whole processes: remindc-benchmark --whole-process PATH-TO-REMINDC [--runs N]
 
-/// Monotonic time in seconds.
-func monotonicSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
 /// The median of `runs` timings of `body`, in milliseconds. What `body` returns is kept
 /// until all runs are done, so that freeing it is not timed: a process that writes its
 /// output and exits never frees it either.
@@ -91,7 +84,10 @@ if let index = CommandLine.arguments.firstIndex(of: "--whole-process"), index + 
         var timings: [Double] = []
         var peak = 0
         for _ in 0..<count {
-            let (milliseconds, peakKiB) = WholeProcess.run(remindc, arguments)
+            guard let (milliseconds, peakKiB) = WholeProcess.run(remindc, arguments) else {
+                print("cannot run \(remindc)")
+                exit(1)
+            }
             timings.append(milliseconds)
             peak = max(peak, peakKiB)
         }
@@ -132,9 +128,9 @@ for (name, xml, events) in workloads {
     let parse = medianMilliseconds(runs: runs) { ReminderCompiler.check(bytes, path: name) }
     let expand = medianMilliseconds(runs: runs) { ReminderCompiler.plan(config, options: options, events: events) }
     // The plan JSON as the CLI writes it: in chunks, to a file (here /dev/null).
-    let devNull = FileHandle(forWritingAtPath: "/dev/null")!
+    let devNull = NullDevice()
     let json = medianMilliseconds(runs: runs) {
-        PlanJSON.write(plan) { chunk in chunk.withUnsafeBytes { devNull.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0.baseAddress!), count: $0.count, deallocator: .none)) } }
+        PlanJSON.write(plan) { chunk in devNull.write(chunk) }
     }
     let ics = medianMilliseconds(runs: runs) { ICalendarExport.expanded(plan, settings: CalendarSettings(config)) }
     // What `remindc compile -o … --ics …` does between reading the config and closing the

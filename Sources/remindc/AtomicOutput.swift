@@ -1,12 +1,4 @@
-import COutputFiles
 @_spi(Tooling) import ReminderCompiler
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes several output files all-or-nothing: each is first written to a temporary file
 /// in its own folder, and only when every one of them is complete are they renamed into
@@ -30,7 +22,7 @@ struct AtomicOutput {
 
     private var staged: [Staged] = []
     private var open: [OutputFile] = []
-    private let processID = getpid()
+    private let processID = SystemCall.processID
 
     /// Where an output path leads: standard output, a file written in place (a device or a
     /// pipe), or a file replaced by renaming.
@@ -75,21 +67,19 @@ struct AtomicOutput {
         guard let destination = followLinks(path) else {
             throw CommandLineError("cannot write '\(path)': its symbolic links go round in a loop, or more than 40 deep")
         }
-        var status = stat()
-        if stat(destination, &status) == 0 {
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR: throw CommandLineError("cannot write '\(path)': it is a folder")
-            case S_IFREG: break
-            default: return .inPlace(destination)
+        if let status = SystemCall.status(of: destination) {
+            switch status.kind {
+            case .folder: throw CommandLineError("cannot write '\(path)': it is a folder")
+            case .regular: break
+            case .other: return .inPlace(destination)
             }
         }
         let folder = FilePath.folder(of: destination)
         let folderPath = folder.isEmpty ? "." : folder
-        var folderStatus = stat()
-        guard stat(folderPath, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
+        guard SystemCall.status(of: folderPath)?.kind == .folder else {
             throw CommandLineError("cannot write '\(path)': the folder '\(folderPath)' does not exist")
         }
-        guard access(folderPath, W_OK) == 0 else {
+        guard SystemCall.canWrite(inFolder: folderPath) else {
             throw CommandLineError("cannot write '\(path)': the folder '\(folderPath)' is not writable")
         }
         return .replaced(destination)
@@ -101,10 +91,7 @@ struct AtomicOutput {
     private static func followLinks(_ path: String) -> String? {
         var current = path
         for _ in 0..<40 {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(current, &buffer, buffer.count - 1)
-            guard length > 0 else { return current }
-            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let target = SystemCall.linkTarget(of: current) else { return current }
             current = target.hasPrefix("/") ? target : FilePath.join(FilePath.folder(of: current), target)
         }
         return nil
@@ -142,10 +129,10 @@ struct AtomicOutput {
         }
         switch target {
         case .standardOutput:
-            let file = OutputFile(STDOUT_FILENO, ownsDescriptor: false, reservesSpace: false, maximumBytes: maximumBytes)
+            let file = OutputFile(SystemCall.standardOutput, ownsDescriptor: false, reservesSpace: false, maximumBytes: maximumBytes)
             return file
         case .inPlace(let device):
-            let descriptor = FilePath.openForWriting(device)
+            let descriptor = SystemCall.openForWriting(device)
             guard descriptor >= 0 else {
                 discard()
                 throw CommandLineError("cannot write '\(path)': it is not a regular file and cannot be opened for writing")
@@ -159,15 +146,14 @@ struct AtomicOutput {
             Self.removeStaleTemporaries(in: folder.isEmpty ? "." : folder)
             let temporary = FilePath.join(folder, ".\(name).remindc-\(processID)-\(staged.count).tmp")
             // A replaced file keeps its permission bits; a new one gets 0666 less the umask.
-            var existing = stat()
-            let replacesFile = stat(destination, &existing) == 0
-            let descriptor = remindc_create_temporary(temporary, 0o666)
+            let existing = SystemCall.status(of: destination)
+            let descriptor = SystemCall.createTemporary(temporary, permissions: 0o666)
             guard descriptor >= 0 else {
-                let reason = String(cString: strerror(errno))
+                let reason = SystemCall.errorText(SystemCall.lastError)
                 discard()
                 throw CommandLineError("cannot write '\(path)': \(reason)")
             }
-            if replacesFile { fchmod(descriptor, existing.st_mode & 0o7777) }
+            if let existing { SystemCall.setPermissions(descriptor, existing.permissions) }
             staged.append(Staged(temporary: temporary, destination: destination))
             let file = OutputFile(descriptor, ownsDescriptor: true, reservesSpace: true, maximumBytes: maximumBytes)
             open.append(file)
@@ -181,10 +167,10 @@ struct AtomicOutput {
         for name in names where name.hasPrefix(".") && (name.hasSuffix(".tmp") || name.hasSuffix(".bak")) {
             // .NAME.remindc-PID-N.tmp (or .bak): the process ID is the second field from the end.
             guard let fields = Self.textAfterLastMarker(in: name)?.split(separator: "-") else { continue }
-            guard fields.count == 2, let pid = Int32(fields[0]), pid > 0, pid != getpid(),
-                  kill(pid, 0) != 0, errno == ESRCH
+            guard fields.count == 2, let pid = Int32(fields[0]), pid > 0, pid != SystemCall.processID,
+                  SystemCall.processHasEnded(pid)
             else { continue }
-            unlink(FilePath.join(folder, name))
+            SystemCall.removeFile(FilePath.join(folder, name))
         }
     }
 
@@ -220,36 +206,35 @@ struct AtomicOutput {
             let backup = FilePath.join(
                 FilePath.folder(of: file.destination), ".\(FilePath.lastComponent(of: file.destination)).remindc-\(processID)-\(index).bak"
             )
-            var status = stat()
-            if lstat(file.destination, &status) == 0, remindc_remember_temporary(backup) == 0 {
-                if link(file.destination, backup) == 0 {
+            if SystemCall.statusOfLink(file.destination) != nil, SystemCall.rememberTemporary(backup) {
+                if SystemCall.addLink(to: file.destination, named: backup) {
                     backups.append(backup)
                     continue
                 }
-                remindc_forget_temporary(backup)
+                SystemCall.forgetTemporary(backup)
             }
             backups.append(nil)
         }
         defer {
             for backup in backups.compactMap({ $0 }) {
-                unlink(backup)
-                remindc_forget_temporary(backup)
+                SystemCall.removeFile(backup)
+                SystemCall.forgetTemporary(backup)
             }
         }
         for (index, file) in staged.enumerated() {
-            if rename(file.temporary, file.destination) != 0 {
-                let reason = String(cString: strerror(errno))
+            if !SystemCall.renameFile(file.temporary, to: file.destination) {
+                let reason = SystemCall.errorText(SystemCall.lastError)
                 for earlier in staged[..<index].indices.reversed() {
                     if let backup = backups[earlier] {
-                        rename(backup, staged[earlier].destination)
+                        SystemCall.renameFile(backup, to: staged[earlier].destination)
                     } else {
-                        unlink(staged[earlier].destination)
+                        SystemCall.removeFile(staged[earlier].destination)
                     }
                 }
                 discard()
                 throw CommandLineError("cannot write '\(file.destination)': \(reason); no output was changed")
             }
-            remindc_forget_temporary(file.temporary)
+            SystemCall.forgetTemporary(file.temporary)
         }
         staged.removeAll()
     }
@@ -259,8 +244,8 @@ struct AtomicOutput {
         for file in open { file.close() }
         open.removeAll()
         for file in staged {
-            unlink(file.temporary)
-            remindc_forget_temporary(file.temporary)
+            SystemCall.removeFile(file.temporary)
+            SystemCall.forgetTemporary(file.temporary)
         }
         staged.removeAll()
     }
@@ -272,10 +257,9 @@ struct FileIdentity: Equatable {
     let inode: UInt64
 
     init?(_ path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
+        guard let status = SystemCall.status(of: path) else { return nil }
+        device = status.device
+        inode = status.inode
     }
 }
 
@@ -317,21 +301,18 @@ final class OutputFile {
         (error as? TooLarge)?.description ?? (error as? CommandLineError)?.description ?? String(describing: error)
     }
 
-    func write(contentsOf bytes: UnsafeRawBufferPointer) throws {
+    /// Writes `bytes` whole.
+    func write(contentsOf bytes: [UInt8]) throws {
+        try write(contentsOf: bytes.span)
+    }
+
+    /// Writes `bytes` whole; also a chunk the library's writers hand over.
+    func write(contentsOf bytes: Span<UInt8>) throws {
         if let maximumBytes, written + bytes.count > maximumBytes { throw TooLarge(limit: maximumBytes) }
         reserve(bytes.count)
-        let failure = FileDescriptorWriter.writeAll(bytes, to: descriptor)
-        guard failure == 0 else { throw CommandLineError(String(cString: strerror(failure))) }
+        let failure = SystemCall.writeAll(bytes, to: descriptor)
+        guard failure == 0 else { throw CommandLineError(SystemCall.errorText(failure)) }
         written += bytes.count
-    }
-
-    func write(contentsOf bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try write(contentsOf: $0) }
-    }
-
-    /// Writes a chunk the library's writers hand over.
-    func write(contentsOf bytes: Span<UInt8>) throws {
-        try bytes.withUnsafeBytes { try write(contentsOf: $0) }
     }
 
     private func reserve(_ count: Int) {
@@ -339,7 +320,7 @@ final class OutputFile {
         // Steps from 1 MiB, doubling up to 32 MiB: small outputs reserve little.
         let step = min(max(1 << 20, reserved), 32 << 20)
         let target = max(written + count, reserved + step)
-        if remindc_reserve_file_space(descriptor, Int64(target)) == 0 {
+        if SystemCall.reserveSpace(descriptor, length: target) {
             reserved = target
         } else {
             reservesSpace = false
@@ -348,20 +329,20 @@ final class OutputFile {
 
     /// Cuts the file to what was written and closes it.
     func finish() throws {
-        if reserved > written, ftruncate(descriptor, off_t(written)) != 0 {
-            throw CommandLineError(String(cString: strerror(errno)))
+        if reserved > written, !SystemCall.truncate(descriptor, length: written) {
+            throw CommandLineError(SystemCall.errorText(SystemCall.lastError))
         }
         guard ownsDescriptor else { return }
         ownsDescriptor = false
         // A file system that reports a failed write only at close (NFS) fails the output.
-        guard FilePath.closeDescriptor(descriptor) == 0 else { throw CommandLineError(String(cString: strerror(errno))) }
+        guard SystemCall.closeDescriptor(descriptor) == 0 else { throw CommandLineError(SystemCall.errorText(SystemCall.lastError)) }
     }
 
     /// Closes the file without finishing it (once; standard output stays open).
     func close() {
         guard ownsDescriptor else { return }
         ownsDescriptor = false
-        _ = FilePath.closeDescriptor(descriptor)
+        SystemCall.closeDescriptor(descriptor)
     }
 }
 

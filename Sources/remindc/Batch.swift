@@ -1,13 +1,6 @@
 import ArgumentParser
 import Dispatch
 @_spi(Tooling) import ReminderCompiler
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `remindc batch [INPUT] [-o OUTPUT] [--jobs N]`: many plans, one NDJSON line each.
 struct Batch: ParsableCommand {
@@ -29,7 +22,7 @@ struct Batch: ParsableCommand {
     var output: String?
 
     @Option(help: "Jobs run at once; default: the number of cores.")
-    var jobs: Int = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    var jobs: Int = SystemCall.onlineProcessors
 
     /// The longest job line: a config, an events file and a previous plan.
     static let maximumLineBytes = ReminderCompiler.maximumPlanBytes + 2 * PlistReader.defaultMaximumInputBytes
@@ -41,21 +34,22 @@ struct Batch: ParsableCommand {
     func run() throws {
         // The results never replace the jobs they come from.
         try AtomicOutput.checkTargets([("-o", output)], inputs: [input])
-        let descriptor = input == "-" ? dup(STDIN_FILENO) : open(input, O_RDONLY | O_CLOEXEC)
+        let descriptor = SystemCall.openForReading(input)
         guard descriptor >= 0 else {
-            throw CommandLineError("cannot read '\(input)': \(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))")
+            let failure = SystemCall.lastError
+            throw CommandLineError("cannot read '\(input)': \(SystemCall.isNoSuchFile(failure) ? "no such file" : SystemCall.errorText(failure))")
         }
-        defer { close(descriptor) }
+        defer { SystemCall.closeDescriptor(descriptor) }
         var files = AtomicOutput()
         let file = try files.open(output ?? "-")
         // Not when the results themselves go to the same terminal: the line would run into them.
-        let resultsOnTerminal = (output == nil || output == "-") && isatty(STDOUT_FILENO) == 1
+        let resultsOnTerminal = (output == nil || output == "-") && SystemCall.isTerminal(SystemCall.standardOutput)
         let pipeline = BatchPipeline(
             lines: LineReader(descriptor: descriptor, maximumLength: Self.maximumLineBytes),
             // A few jobs per worker may wait, done, for an earlier one: memory holds those
             // results and the jobs in hand, whatever the input's length.
             window: jobs * 4,
-            progress: ProgressLine(enabled: isatty(STDERR_FILENO) == 1 && !resultsOnTerminal)
+            progress: ProgressLine(enabled: SystemCall.isTerminal(SystemCall.standardError) && !resultsOnTerminal)
         ) { result in
             do {
                 try file.write(contentsOf: result + [0x0A])
@@ -103,49 +97,55 @@ struct Batch: ParsableCommand {
 /// slow job holds back at most that many finished results. Reading and writing have locks
 /// of their own: a worker waiting for input never keeps a finished result from going out,
 /// which matters to a producer that waits for each result before it sends the next job.
-final class BatchPipeline: @unchecked Sendable {
-    private let readLock = ThreadLock()
-    private let writeLock = ThreadLock()
+final class BatchPipeline: Sendable {
+    /// What the reading side holds: the input and how far it has been taken.
+    private struct Reading {
+        var lines: LineReader
+        var nextIndex = 0
+        var inputEnded = false
+    }
+
+    /// What the writing side holds: results waiting for an earlier one, and the output.
+    private struct Writing {
+        var nextToWrite = 0
+        var finished: [Int: [UInt8]] = [:]
+        var progress: ProgressLine
+        let write: ([UInt8]) throws -> Void
+    }
+
+    private let reading: Locked<Reading>
+    private let writing: Locked<Writing>
     /// One permit per job in hand or result not yet written.
     private let permits: DispatchSemaphore
-    private var lines: LineReader
-    private var nextIndex = 0
-    private var inputEnded = false
-    private var nextToWrite = 0
-    private var finished: [Int: [UInt8]] = [:]
-    private var progress: ProgressLine
-    private let write: ([UInt8]) throws -> Void
-    private var firstFailure: Error?
-    private let failureLock = ThreadLock()
+    private let firstFailure = Locked<(any Error)?>(nil)
 
     init(lines: LineReader, window: Int, progress: ProgressLine, write: @escaping ([UInt8]) throws -> Void) {
-        self.lines = lines
-        self.permits = DispatchSemaphore(value: window)
-        self.progress = progress
-        self.write = write
+        reading = Locked(Reading(lines: lines))
+        writing = Locked(Writing(progress: progress, write: write))
+        permits = DispatchSemaphore(value: window)
     }
 
     /// The first error of reading or writing; none means every line was read and written.
-    var failure: Error? { failureLock.withLock { firstFailure } }
+    var failure: (any Error)? { firstFailure.withLock { $0 } }
 
-    private func fail(_ error: Error) {
-        failureLock.withLock { if firstFailure == nil { firstFailure = error } }
+    private func fail(_ error: any Error) {
+        firstFailure.withLock { if $0 == nil { $0 = error } }
     }
 
     /// The next line with its index, or nil once the input has ended or anything failed.
     func take() -> (Int, LineReader.Line)? {
         permits.wait()
-        let taken: (Int, LineReader.Line)? = readLock.withLock {
-            guard !inputEnded, failure == nil else { return nil }
+        let taken: (Int, LineReader.Line)? = reading.withLock { reading in
+            guard !reading.inputEnded, failure == nil else { return nil }
             do {
-                guard let line = try lines.next() else {
-                    inputEnded = true
+                guard let line = try reading.lines.next() else {
+                    reading.inputEnded = true
                     return nil
                 }
-                defer { nextIndex += 1 }
-                return (nextIndex, line)
+                defer { reading.nextIndex += 1 }
+                return (reading.nextIndex, line)
             } catch {
-                inputEnded = true
+                reading.inputEnded = true
                 fail(error)
                 return nil
             }
@@ -156,14 +156,14 @@ final class BatchPipeline: @unchecked Sendable {
 
     /// Hands over the result of the line `index`, and writes every result now due.
     func deliver(_ index: Int, _ result: [UInt8]) {
-        writeLock.withLock {
-            finished[index] = result
-            while let due = finished.removeValue(forKey: nextToWrite) {
+        writing.withLock { writing in
+            writing.finished[index] = result
+            while let due = writing.finished.removeValue(forKey: writing.nextToWrite) {
                 if failure == nil {
-                    do { try write(due) } catch { fail(error) }
+                    do { try writing.write(due) } catch { fail(error) }
                 }
-                nextToWrite += 1
-                progress.update(jobsDone: 1)
+                writing.nextToWrite += 1
+                writing.progress.update(jobsDone: 1)
                 permits.signal()
             }
         }
@@ -171,7 +171,7 @@ final class BatchPipeline: @unchecked Sendable {
 
     /// Ends the progress line, once every worker has stopped.
     func finishProgress() {
-        writeLock.withLock { progress.finish() }
+        writing.withLock { $0.progress.finish() }
     }
 }
 
@@ -251,13 +251,10 @@ struct LineReader {
                 searched = 0
                 skippingLongLine = true
             }
-            var chunk = [UInt8](repeating: 0, count: 1 << 20)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CommandLineError("cannot read the jobs: \(String(cString: strerror(errno)))")
+            switch SystemCall.readBytes(from: descriptor, upTo: 1 << 20) {
+            case .success(let chunk): if chunk.isEmpty { atEnd = true } else { buffer += chunk }
+            case .failure(let failure): throw CommandLineError("cannot read the jobs: \(SystemCall.errorText(failure.code))")
             }
-            if count == 0 { atEnd = true } else { buffer += chunk[..<count] }
         }
     }
 }
@@ -278,7 +275,7 @@ struct ProgressLine {
     mutating func update(jobsDone more: Int) {
         jobsDone += more
         guard enabled else { return }
-        let now = Self.milliseconds()
+        let now = SystemCall.monotonicMilliseconds()
         guard now - lastShown >= 250 else { return }
         lastShown = now
         show()
@@ -298,10 +295,4 @@ struct ProgressLine {
         StandardStream.error.write("\rremindc batch: \(jobsDone) \(jobsDone == 1 ? "job" : "jobs") done\u{1B}[K")
     }
 
-    /// A monotonic clock: the command line may read the clock, the library never does.
-    private static func milliseconds() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
-    }
 }

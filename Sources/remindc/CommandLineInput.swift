@@ -1,12 +1,5 @@
 import ArgumentParser
 @_spi(Tooling) import ReminderCompiler
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reading what the command line names: files, instants, zones. The CLI is the only
 /// place that touches the file system and the clock.
@@ -20,24 +13,24 @@ enum CommandLineInput {
     /// further: it cannot be a plan (`{`), and what was read is enough for the reader's
     /// located error. So `diff /dev/zero` answers at once rather than at the plan limit.
     static func readFile(_ path: String, limit: Int = PlistReader.defaultMaximumInputBytes, opening: UInt8? = nil) -> [UInt8]? {
-        let descriptor = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = SystemCall.openForReading(path)
         guard descriptor >= 0 else {
-            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            let failure = SystemCall.lastError
+            let reason = SystemCall.isNoSuchFile(failure) ? "no such file" : SystemCall.errorText(failure)
             DiagnosticPrinter.printToolError("cannot read '\(path)': \(reason)")
             return nil
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            DiagnosticPrinter.printToolError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+        defer { SystemCall.closeDescriptor(descriptor) }
+        guard let status = SystemCall.status(ofDescriptor: descriptor) else {
+            DiagnosticPrinter.printToolError("cannot read '\(path)': \(SystemCall.errorText(SystemCall.lastError))")
             return nil
         }
-        guard status.st_mode & S_IFMT != S_IFDIR else {
+        guard status.kind != .folder else {
             DiagnosticPrinter.printToolError("cannot read '\(path)': it is a directory")
             return nil
         }
-        let isRegular = status.st_mode & S_IFMT == S_IFREG
-        if isRegular, Int(status.st_size) > limit {
+        let isRegular = status.kind == .regular
+        if isRegular, status.size > limit {
             DiagnosticPrinter.print([ReminderCompiler.inputTooLarge(path: path, limit: limit)])
             return nil
         }
@@ -45,17 +38,13 @@ enum CommandLineInput {
         // more memory than the limit, as a growing array's copies would.
         var chunks: [[UInt8]] = []
         var total = 0
-        let chunkSize = isRegular ? max(1, Int(status.st_size) + 1) : 1 << 20
+        let chunkSize = isRegular ? max(1, status.size + 1) : 1 << 20
         while total <= limit {
-            var failure: Int32 = 0
-            let chunk = [UInt8](unsafeUninitializedCapacity: min(chunkSize, limit + 1 - total)) { buffer, initialized in
-                let count = read(descriptor, buffer.baseAddress!, buffer.count)
-                if count < 0 { failure = errno }
-                initialized = max(0, count)
-            }
-            if failure == EINTR { continue }
-            guard failure == 0 else {
-                DiagnosticPrinter.printToolError("cannot read '\(path)': \(String(cString: strerror(failure)))")
+            let chunk: [UInt8]
+            switch SystemCall.readBytes(from: descriptor, upTo: min(chunkSize, limit + 1 - total)) {
+            case .success(let bytes): chunk = bytes
+            case .failure(let failure):
+                DiagnosticPrinter.printToolError("cannot read '\(path)': \(SystemCall.errorText(failure.code))")
                 return nil
             }
             if chunk.isEmpty { break }
@@ -80,7 +69,7 @@ enum CommandLineInput {
     /// The current time, in whole seconds since 1970 UTC: the one place the CLI reads the
     /// clock.
     static func currentInstant() -> Int64 {
-        Int64(time(nil))
+        SystemCall.wallClockSeconds()
     }
 
     fileprivate static func unknownTimeZone(_ name: String) -> ValidationError {

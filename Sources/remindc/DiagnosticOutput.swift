@@ -42,12 +42,15 @@ extension ReportsDiagnostics {
 /// formats hold them and write one document when the command ends (`finish`), whatever
 /// way it ends.
 enum DiagnosticPrinter {
-    // Set once from the parsed command line before the command runs, on the main thread.
-    nonisolated(unsafe) private static var options = DiagnosticOptions.defaults
-    nonisolated(unsafe) private static var held: [Diagnostic] = []
+    /// Set once from the parsed command line, before the command runs.
+    private static let chosenOptions = Locked(DiagnosticOptions.defaults)
+    /// What the held formats gathered so far.
+    private static let held = Locked<[Diagnostic]>([])
+
+    private static var options: DiagnosticOptions { chosenOptions.withLock { $0 } }
 
     static func configure(_ chosen: DiagnosticOptions) {
-        options = chosen
+        chosenOptions.withLock { $0 = chosen }
     }
 
     /// Writes (or holds) diagnostics, with warnings made errors under `--warnings-as-errors`.
@@ -57,7 +60,7 @@ enum DiagnosticPrinter {
         if options.diagnosticsFormat == .gcc, options.diagnosticsFile == nil {
             StandardStream.error.write(DiagnosticRendering.render(shown, as: .gcc, toolVersion: ReminderCompiler.version))
         } else {
-            held += shown
+            held.withLock { $0 += shown }
         }
     }
 
@@ -85,8 +88,11 @@ enum DiagnosticPrinter {
     static func finish() -> Bool {
         let format = options.diagnosticsFormat
         guard format != .gcc || options.diagnosticsFile != nil else { return true }
-        let text = DiagnosticRendering.render(held, as: format, toolVersion: ReminderCompiler.version)
-        held = []
+        let gathered = held.withLock { held in
+            defer { held = [] }
+            return held
+        }
+        let text = DiagnosticRendering.render(gathered, as: format, toolVersion: ReminderCompiler.version)
         if let path = options.diagnosticsFile {
             do {
                 try CommandLineOutput.write(to: path) { file in try file.write(contentsOf: Array(text.utf8)) }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Paths as the command line handles them: split at the last `/`, as the C library and
 /// shells do.
 enum FilePath {
@@ -24,15 +16,5 @@ enum FilePath {
     /// `name` inside `folder` (`name` alone when the folder is empty).
     static func join(_ folder: String, _ name: String) -> String {
         folder.isEmpty ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
-    }
-
-    /// Opens an existing file for writing, without creating it: -1 when it cannot be.
-    static func openForWriting(_ path: String) -> Int32 {
-        open(path, O_WRONLY | O_CLOEXEC)
-    }
-
-    /// Closes a file descriptor: 0, or -1 with `errno` set.
-    static func closeDescriptor(_ descriptor: Int32) -> Int32 {
-        close(descriptor)
     }
 }

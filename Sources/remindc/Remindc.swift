@@ -1,12 +1,5 @@
 import ArgumentParser
 @_spi(Tooling) import ReminderCompiler
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The `remindc` command: compiles reminder configs into notification plans.
 @main
@@ -58,9 +51,7 @@ struct Remindc: ParsableCommand {
     /// file" at best, and a mangled name in generated code or output. Such an argument is
     /// refused before anything runs, shown with its bytes escaped.
     private static func checkArgumentsAreUTF8() throws {
-        for index in 1..<Int(CommandLine.argc) {
-            guard let argument = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument))
+        for (index, bytes) in SystemCall.argumentBytes().enumerated().dropFirst() {
             if String(validating: bytes, as: UTF8.self) == nil {
                 let shown = bytes.map { $0 < 0x80 ? VisibleText.escaped(String(UnicodeScalar($0))) : "\\x" + String($0, radix: 16, uppercase: true) }.joined()
                 throw CommandLineError("argument \(index) is not valid UTF-8: '\(shown)'; remindc reads file names and options as UTF-8 (rename the file, or pass it through standard input with '-')")

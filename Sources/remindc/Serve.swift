@@ -1,11 +1,4 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `remindc serve [--host 127.0.0.1] [--port N] …`: the compiler as an HTTP service. The
 /// service is the executable `remindc-server` beside `remindc`, which this command becomes
@@ -24,12 +17,9 @@ struct Serve: ParsableCommand {
     func run() throws {
         // remindc's own file, links resolved (`swift run` and installs link to it).
         let invoked = CommandLine.arguments[0]
-        let own = realpath(invoked, nil).map { resolved in
-            defer { free(resolved) }
-            return String(cString: resolved)
-        } ?? invoked
+        let own = SystemCall.resolvedPath(invoked) ?? invoked
         let server = FilePath.join(FilePath.folder(of: own), "remindc-server")
-        guard access(server, X_OK) == 0 else {
+        guard SystemCall.canExecute(server) else {
             // Help works without the service: this command's own, and how to get the rest.
             if options.contains("--help") || options.contains("-h") {
                 StandardStream.output.write(Remindc.helpMessage(for: Self.self) + "\n\n" + """
@@ -42,9 +32,7 @@ struct Serve: ParsableCommand {
             }
             throw CommandLineError("cannot serve: '\(server)' is missing; build it with the package's Service trait (swift build --traits Service)")
         }
-        var pointers = ([server] + options).map { strdup($0) }
-        pointers.append(nil)
-        execv(server, pointers)
-        throw CommandLineError("cannot run '\(server)': \(String(cString: strerror(errno)))")
+        let failure = SystemCall.replaceProcess(with: server, arguments: [server] + options)
+        throw CommandLineError("cannot run '\(server)': \(SystemCall.errorText(failure))")
     }
 }

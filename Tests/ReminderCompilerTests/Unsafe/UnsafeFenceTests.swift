@@ -1,13 +1,29 @@
 import Foundation
 import Testing
 
-/// The library's unsafe code stays behind its fence. The compiler marks every unsafe
-/// construct it cannot prove safe (`strictMemorySafety`, its warnings made errors in
-/// Package.swift); these tests hold the marks, and the other escapes from Swift's checks,
-/// to `Sources/ReminderCompiler/Unsafe`, and hold that setting in place.
+/// The unsafe code of the library and of the command line stays behind a fence. The
+/// compiler marks every unsafe construct it cannot prove safe (`strictMemorySafety`, its
+/// warnings made errors in Package.swift); these tests hold the marks, and the other
+/// escapes from Swift's checks, to each target's `Unsafe` folder, and hold that setting in
+/// place.
 @Suite("Unsafe code is fenced")
 struct UnsafeFenceTests {
-    static let sources = TestEnvironment.repositoryRoot.appendingPathComponent("Sources/ReminderCompiler")
+    /// A target with a fence, and how much the walk must see on each side of it (so that
+    /// it cannot pass by reading an empty or moved folder).
+    struct FencedTarget: CustomTestStringConvertible, Sendable {
+        let name: String
+        let filesOutsideAtLeast: Int
+        let filesInsideAtLeast: Int
+
+        var folder: URL { TestEnvironment.repositoryRoot.appendingPathComponent("Sources/\(name)") }
+        var testDescription: String { name }
+    }
+
+    static let targets = [
+        FencedTarget(name: "ReminderCompiler", filesOutsideAtLeast: 50, filesInsideAtLeast: 10),
+        FencedTarget(name: "remindc", filesOutsideAtLeast: 15, filesInsideAtLeast: 1),
+        FencedTarget(name: "remindc-benchmark", filesOutsideAtLeast: 2, filesInsideAtLeast: 1),
+    ]
 
     /// What turns a check off: the `unsafe` mark and `@safe` (which vouches for a type), an
     /// `Unsafe…` type, unchecked sendability or exclusivity, and unsafe standard-library calls.
@@ -17,9 +33,9 @@ struct UnsafeFenceTests {
         ).wordBoundaryKind(.simple)  // Unicode's word boundaries join `bytes.withUnsafe…` into one word
     }
 
-    /// The Swift files of the library, relative to its folder.
-    static func swiftFiles() throws -> [String] {
-        let enumerator = FileManager.default.enumerator(atPath: sources.path)
+    /// The Swift files of a target, relative to its folder.
+    static func swiftFiles(in folder: URL) throws -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
         var files: [String] = []
         while let path = enumerator?.nextObject() as? String {
             if path.hasSuffix(".swift") { files.append(path) }
@@ -27,20 +43,20 @@ struct UnsafeFenceTests {
         return files.sorted()
     }
 
-    /// A line's code, without a `//` comment (string literals in the library hold no `//`
-    /// followed by these words).
+    /// A line's code, without a `//` comment (string literals in these targets hold no
+    /// `//` followed by these words).
     static func code(of line: Substring) -> Substring {
         guard let comment = line.firstRange(of: "//") else { return line }
         return line[..<comment.lowerBound]
     }
 
-    @Test("no file outside Unsafe/ uses or vouches for an unsafe construct")
-    func escapesOnlyInsideTheFence() throws {
-        let files = try Self.swiftFiles()
+    @Test("no file outside Unsafe/ uses or vouches for an unsafe construct", arguments: targets)
+    func escapesOnlyInsideTheFence(_ target: FencedTarget) throws {
+        let files = try Self.swiftFiles(in: target.folder)
         var fenced = 0
         var outside = 0
         for file in files {
-            let text = String(decoding: try TestEnvironment.bytes(Self.sources.appendingPathComponent(file)), as: UTF8.self)
+            let text = String(decoding: try TestEnvironment.bytes(target.folder.appendingPathComponent(file)), as: UTF8.self)
             let found = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { _, line in
                 Self.code(of: line).contains(Self.escapes)
             }
@@ -49,13 +65,13 @@ struct UnsafeFenceTests {
             } else {
                 outside += 1
                 for (index, line) in found {
-                    Issue.record("\(file):\(index + 1): unsafe code outside Unsafe/: \(line.trimmingCharacters(in: .whitespaces))")
+                    Issue.record("\(target.name)/\(file):\(index + 1): unsafe code outside Unsafe/: \(line.trimmingCharacters(in: .whitespaces))")
                 }
             }
         }
-        // The walk saw the library and its fence, not an empty folder.
-        #expect(outside > 50)
-        #expect(fenced >= 10)
+        // The walk saw the target and its fence, not an empty folder.
+        #expect(outside >= target.filesOutsideAtLeast)
+        #expect(fenced >= target.filesInsideAtLeast)
     }
 
     @Test("the pattern finds each kind of escape, and not ordinary code")
@@ -72,13 +88,14 @@ struct UnsafeFenceTests {
         }
     }
 
-    @Test("the library is compiled with strict memory safety, its warnings errors")
-    func strictMemorySafetyIsOn() throws {
+    @Test("the target is compiled with strict memory safety, its warnings errors", arguments: targets)
+    func strictMemorySafetyIsOn(_ fenced: FencedTarget) throws {
         let manifest = String(decoding: try TestEnvironment.bytes(TestEnvironment.repositoryRoot.appendingPathComponent("Package.swift")), as: UTF8.self)
-        let target = try #require(manifest.firstRange(of: try Regex(#"\.target\(\s*name: "ReminderCompiler","#)))
+        let target = try #require(manifest.firstRange(of: try Regex(#"\.(target|executableTarget)\(\s*name: "\#(fenced.name)","#)))
         let rest = manifest[target.upperBound...]
-        // The target's declaration ends where the next one starts.
-        let declaration = rest[..<(rest.firstRange(of: ".target(")?.lowerBound ?? rest.endIndex)]
+        // The target's declaration ends where the next element of `targets:` starts, at the
+        // same indentation.
+        let declaration = rest[..<(rest.firstRange(of: try Regex(#"\n {8}\.\w+\("#))?.lowerBound ?? rest.endIndex)]
         #expect(declaration.contains(".strictMemorySafety()"))
         #expect(declaration.contains(#".treatWarning("StrictMemorySafety", as: .error)"#))
     }
