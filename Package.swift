@@ -59,7 +59,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Service"])),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Service"])),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Service"])),
-            ]
+            ],
+            // It needs no unsafe construct at all: no Unsafe/ folder, and the build refuses one.
+            swiftSettings: [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]
         ),
         // The CLI's output files: disk space reserved ahead, temporaries removed on signals (see AtomicOutput).
         .target(name: "COutputFiles"),

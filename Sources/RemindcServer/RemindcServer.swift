@@ -251,13 +251,18 @@ public struct RemindcServer: Sendable {
 /// on shared threads two heavy requests would leave `/healthz`, the timers of the time
 /// limits and every other request waiting. The operating system shares the cores among
 /// all threads, so the server's own keep answering.
-final class ComputeThreads: @unchecked Sendable {
+final class ComputeThreads: Sendable {
     static let shared = ComputeThreads(count: ProcessInfo.processInfo.activeProcessorCount)
 
-    private let condition = NSCondition()
-    /// Work not started yet, first in first out; guarded by `condition`.
-    private var waiting: [@Sendable () -> Void] = []
-    private var next = 0
+    /// Work not started yet, first in first out, and where the next to start is.
+    private struct Queue {
+        var waiting: [@Sendable () -> Void] = []
+        var next = 0
+    }
+
+    private let queue = Locked(Queue())
+    /// One permit per piece of work in the queue: a free thread waits on it.
+    private let queued = DispatchSemaphore(value: 0)
 
     init(count: Int) {
         for index in 0..<max(1, count) {
@@ -269,40 +274,38 @@ final class ComputeThreads: @unchecked Sendable {
 
     /// Runs `work` on the first thread that is free, in the order of the calls.
     func run(_ work: @escaping @Sendable () -> Void) {
-        condition.lock()
-        waiting.append(work)
-        condition.signal()
-        condition.unlock()
+        queue.withLock { $0.waiting.append(work) }
+        queued.signal()
     }
 
     private func serve() {
         while true {
-            condition.lock()
-            while next == waiting.count { condition.wait() }
-            let work = waiting[next]
-            next += 1
-            // The list is emptied whenever it has been worked through, so it stays small.
-            if next == waiting.count {
-                waiting.removeAll(keepingCapacity: true)
-                next = 0
+            queued.wait()
+            let work = queue.withLock { queue in
+                let work = queue.waiting[queue.next]
+                queue.next += 1
+                // The list is emptied whenever it has been worked through, so it stays small.
+                if queue.next == queue.waiting.count {
+                    queue.waiting.removeAll(keepingCapacity: true)
+                    queue.next = 0
+                }
+                return work
             }
-            condition.unlock()
             work()
         }
     }
 }
 
 /// A continuation resumed by whichever of two tasks comes first.
-final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Value, Never>?
+final class ResumeOnce<Value: Sendable>: Sendable {
+    private let continuation = Locked<CheckedContinuation<Value, Never>?>(nil)
 
-    func set(_ continuation: CheckedContinuation<Value, Never>) { lock.withLock { self.continuation = continuation } }
+    func set(_ continuation: CheckedContinuation<Value, Never>) { self.continuation.withLock { $0 = continuation } }
 
     func resume(_ value: Value) {
-        let continuation = lock.withLock { () -> CheckedContinuation<Value, Never>? in
-            defer { self.continuation = nil }
-            return self.continuation
+        let continuation = self.continuation.withLock { held in
+            defer { held = nil }
+            return held
         }
         continuation?.resume(returning: value)
     }
@@ -314,27 +317,27 @@ final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
 /// last byte has gone to the connection, not when it was handed over whole (which a
 /// shutdown could then drop from the connection's buffer, as it once did after 3.9 MB of
 /// an 85 MB calendar).
-final class AnswerTracker: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var started = 0
-    private var finished = 0
+final class AnswerTracker: Sendable {
+    private struct Counts {
+        var started = 0
+        var finished = 0
+        var dropped = 0
+    }
+
+    private let counts = Locked(Counts())
     /// How much of an answer is written at a time.
     static let partBytes = 1 << 18
 
-    /// Guarded by `lock`.
-    private var dropped = 0
-
     /// Answers started and not sent whole: cut, still being written, or dropped from a
     /// connection's buffer when it was closed.
-    var unfinished: Int { lock.withLock { started - finished + dropped } }
+    var unfinished: Int { counts.withLock { $0.started - $0.finished + $0.dropped } }
 
     /// A connection was closed with bytes of an answer still waiting to be sent.
-    func recordDropped() { lock.withLock { dropped += 1 } }
+    func recordDropped() { counts.withLock { $0.dropped += 1 } }
 
     func response(status: HTTPResponse.Status, contentType: String, bytes: [UInt8]) -> Response {
         let body = ResponseBody(contentLength: bytes.count) { [self] writer in
-            lock.withLock { started += 1 }
+            counts.withLock { $0.started += 1 }
             var offset = 0
             while offset < bytes.count {
                 let end = min(offset + Self.partBytes, bytes.count)
@@ -342,7 +345,7 @@ final class AnswerTracker: @unchecked Sendable {
                 offset = end
             }
             try await writer.finish(nil)
-            lock.withLock { finished += 1 }
+            counts.withLock { $0.finished += 1 }
         }
         return Response(status: status, headers: [.contentType: contentType], body: body)
     }
@@ -355,8 +358,10 @@ final class AnswerTracker: @unchecked Sendable {
 /// reading a large calendar slowly lost its last megabytes. This handler, between the HTTP
 /// codec and Hummingbird's connection handler, lets the close wait for the writes under
 /// way, for at most `drainLimit`; a close forced then is recorded as a cut answer.
-final class FinishWritesBeforeClose: ChannelOutboundHandler, RemovableChannelHandler, @unchecked Sendable {
-    // Only the event loop of the connection touches the handler's state.
+///
+/// Only the connection's event loop touches the handler: its callbacks reach the handler
+/// and its context through `NIOLoopBound`, which checks that they run on that loop.
+final class FinishWritesBeforeClose: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundIn = Any
     private let drainLimit: TimeAmount
     private let answers: AnswerTracker
@@ -372,10 +377,12 @@ final class FinishWritesBeforeClose: ChannelOutboundHandler, RemovableChannelHan
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         writesUnderWay += 1
         let written = promise ?? context.eventLoop.makePromise()
-        written.futureResult.whenComplete { [self] _ in
-            writesUnderWay -= 1
-            if writesUnderWay == 0, let close = waitingClose {
-                waitingClose = nil
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        written.futureResult.whenComplete { _ in
+            let (handler, context) = bound.value
+            handler.writesUnderWay -= 1
+            if handler.writesUnderWay == 0, let close = handler.waitingClose {
+                handler.waitingClose = nil
                 context.close(mode: close.mode, promise: close.promise)
             }
         }
@@ -388,10 +395,12 @@ final class FinishWritesBeforeClose: ChannelOutboundHandler, RemovableChannelHan
             return
         }
         waitingClose = (mode, promise)
-        context.eventLoop.scheduleTask(in: drainLimit) { [self] in
-            guard let close = waitingClose else { return }
-            waitingClose = nil
-            answers.recordDropped()
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(in: drainLimit) {
+            let (handler, context) = bound.value
+            guard let close = handler.waitingClose else { return }
+            handler.waitingClose = nil
+            handler.answers.recordDropped()
             context.close(mode: close.mode, promise: close.promise)
         }
     }
