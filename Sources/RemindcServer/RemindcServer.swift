@@ -426,7 +426,7 @@ struct ServiceError: Error {
     var headers: HTTPFields = [:]
 
     var response: Response {
-        let diagnostic = Diagnostic(.error, at: .keyPath("request"), DiagnosticMessage(id: "service.\(status.code)", message))
+        let diagnostic = Diagnostic(.error, at: .keyPath("request"), .serviceAnswer(status: status.code, message))
         var response = RemindcServer.json(PlanJob.failure([diagnostic]), status: status)
         response.headers.append(contentsOf: headers)
         return response

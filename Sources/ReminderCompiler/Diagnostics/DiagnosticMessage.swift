@@ -403,6 +403,29 @@ extension DiagnosticMessage {
     }
 }
 
+// MARK: - Pending lists and jobs
+
+extension DiagnosticMessage {
+    static var pendingRootNotArray: Self {
+        Self(id: "pending.root", "a pending list must be a JSON array of notifications")
+    }
+    static var pendingEntryNotObject: Self {
+        Self(id: "pending.entry", "each pending notification must be an object with 'id' (or expo's 'identifier')")
+    }
+    static var pendingEntryWithoutID: Self {
+        Self(id: "pending.id", "this pending notification has no 'id' (or 'identifier') string")
+    }
+    /// A batch job or service request that could not be read; `reason` says why.
+    static func invalidJob(_ reason: String) -> Self {
+        Self(id: "job.invalid", reason)
+    }
+    /// The service's answer other than 200, its id named by the HTTP status
+    /// (`service.413`); `reason` says why.
+    @_spi(Tooling) public static func serviceAnswer(status: Int, _ reason: String) -> Self {
+        Self(id: "service.\(status)", reason)
+    }
+}
+
 // MARK: - Silent surprises: valid inputs that do not do what they seem to
 
 extension DiagnosticMessage {

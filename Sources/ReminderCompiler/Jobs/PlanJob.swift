@@ -180,7 +180,7 @@ extension PlanJob {
     /// A job that could not be read, as its result line.
     public static func failure(_ error: PlanJobError) -> [UInt8] {
         opening(id: error.id, ok: false)
-            + closing([Diagnostic(.error, at: .keyPath("job"), DiagnosticMessage(id: "job.invalid", error.message))])
+            + closing([Diagnostic(.error, at: .keyPath("job"), .invalidJob(error.message))])
     }
 
     /// `{"id":…,"ok":…` of a result line.

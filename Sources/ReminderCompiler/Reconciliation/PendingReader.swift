@@ -158,18 +158,6 @@ struct FastPendingReader {
     }
 }
 
-extension DiagnosticMessage {
-    static var pendingRootNotArray: Self {
-        Self(id: "pending.root", "a pending list must be a JSON array of notifications")
-    }
-    static var pendingEntryNotObject: Self {
-        Self(id: "pending.entry", "each pending notification must be an object with 'id' (or expo's 'identifier')")
-    }
-    static var pendingEntryWithoutID: Self {
-        Self(id: "pending.id", "this pending notification has no 'id' (or 'identifier') string")
-    }
-}
-
 extension ReminderCompiler {
     /// Reads pending notifications dumped from the OS (`[{"id", "fingerprint"}]`, or
     /// expo's `getAllScheduledNotificationsAsync()` JSON); nil with located errors when

@@ -68,4 +68,25 @@ struct InternalsArticleTests {
         #expect(ids.count > 80)
         #expect(ids.contains("plan.stopped"))
     }
+
+    @Test("every diagnostic message is made in the one catalogue, Diagnostics/DiagnosticMessage.swift")
+    func oneCatalogue() throws {
+        // A message id is a dotted name given to `id:`; the catalogue is the only file that
+        // gives one (the service names its answers through `serviceAnswer`).
+        let idPattern = try Regex(#"id: "[a-z0-9-]+\.[a-z0-9\\(]"#)
+        let catalogue = "ReminderCompiler/Diagnostics/DiagnosticMessage.swift"
+        var found = 0
+        let enumerator = FileManager.default.enumerator(atPath: Self.root.appendingPathComponent("Sources").path)
+        while let path = enumerator?.nextObject() as? String {
+            guard path.hasSuffix(".swift") else { continue }
+            let text = try DocumentationTests.text(Self.root.appendingPathComponent("Sources/\(path)"))
+            let matches = text.matches(of: idPattern).count
+            if path == catalogue {
+                found = matches
+            } else {
+                #expect(matches == 0, "Sources/\(path) makes \(matches) diagnostic message(s) outside the catalogue")
+            }
+        }
+        #expect(found > 80)
+    }
 }
