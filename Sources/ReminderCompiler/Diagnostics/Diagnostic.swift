@@ -78,36 +78,62 @@ public struct DiagnosticCollector: Sendable {
     /// How many errors were reported but not kept.
     public var omittedErrorCount: Int { max(0, errorCount - maximumErrors) }
 
-    /// Reports an error.
-    public mutating func error(_ message: DiagnosticMessage, at location: SourceLocation, notes: [Diagnostic] = []) {
-        add(Diagnostic(.error, at: location, message, notes: notes))
+    /// Reports an error. Past `maximumErrors`, the message is not even made: a file of
+    /// millions of mistakes costs a count each, not a sentence each.
+    public mutating func error(
+        _ message: @autoclosure () -> DiagnosticMessage, at location: SourceLocation, notes: @autoclosure () -> [Diagnostic] = []
+    ) {
+        guard counts(.error, at: location) else { return }
+        diagnostics.append(Diagnostic(.error, at: location, message(), notes: notes()))
     }
 
-    /// Reports a warning.
-    public mutating func warning(_ message: DiagnosticMessage, at location: SourceLocation, notes: [Diagnostic] = []) {
-        add(Diagnostic(.warning, at: location, message, notes: notes))
+    /// Reports a warning; past `maximumWarnings`, only counted.
+    public mutating func warning(
+        _ message: @autoclosure () -> DiagnosticMessage, at location: SourceLocation, notes: @autoclosure () -> [Diagnostic] = []
+    ) {
+        guard counts(.warning, at: location) else { return }
+        diagnostics.append(Diagnostic(.warning, at: location, message(), notes: notes()))
     }
 
     /// Appends diagnostics reported elsewhere.
     public mutating func append(contentsOf other: [Diagnostic]) {
-        for diagnostic in other { add(diagnostic) }
+        for diagnostic in other where counts(diagnostic.severity, at: diagnostic.location) {
+            diagnostics.append(diagnostic)
+        }
     }
 
-    private mutating func add(_ diagnostic: Diagnostic) {
-        if diagnostic.severity == .error {
-            errorCount += 1
-            if errorCount > maximumErrors {
-                if firstOmittedError == nil { firstOmittedError = diagnostic.location }
-                return
-            }
-        } else if diagnostic.severity == .warning {
-            warningCount += 1
-            if warningCount > maximumWarnings {
-                if firstOmittedWarning == nil { firstOmittedWarning = diagnostic.location }
-                return
-            }
+    /// Takes over what another collector gathered: the diagnostics it kept, as if reported
+    /// here, and those it only counted.
+    mutating func absorb(_ other: DiagnosticCollector) {
+        append(contentsOf: other.diagnostics)
+        let omittedErrors = other.omittedErrorCount
+        if omittedErrors > 0 {
+            errorCount += omittedErrors
+            if firstOmittedError == nil { firstOmittedError = other.firstOmittedError }
         }
-        diagnostics.append(diagnostic)
+        let omittedWarnings = max(0, other.warningCount - other.maximumWarnings)
+        if omittedWarnings > 0 {
+            warningCount += omittedWarnings
+            if firstOmittedWarning == nil { firstOmittedWarning = other.firstOmittedWarning }
+        }
+    }
+
+    /// Counts a diagnostic of `severity`; false when it is past its cap and only counted.
+    private mutating func counts(_ severity: DiagnosticSeverity, at location: SourceLocation) -> Bool {
+        switch severity {
+        case .error:
+            errorCount += 1
+            guard errorCount > maximumErrors else { return true }
+            if firstOmittedError == nil { firstOmittedError = location }
+            return false
+        case .warning:
+            warningCount += 1
+            guard warningCount > maximumWarnings else { return true }
+            if firstOmittedWarning == nil { firstOmittedWarning = location }
+            return false
+        case .note:
+            return true
+        }
     }
 
     /// The diagnostics ordered by place, so that output does not depend on the order in

@@ -72,13 +72,35 @@ enum EventsDecoder {
 
     static func decode(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> ReminderEvents? {
         let firstByte = bytes.dropFirst(ByteOrderMark.length(of: bytes)).first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        let root = firstByte == UInt8(ascii: "<")
-            ? PlistReader().read(bytes, path: path, diagnostics: &diagnostics)
-            : JSONReader().read(bytes, path: path, diagnostics: &diagnostics)
-        guard let root else { return nil }
+        var events = ReminderEvents()
+        // A JSON file's entries are decoded as they are read, one at a time, and never held
+        // as a tree: a 32 MiB file of millions of entries costs the memory of one. Their
+        // diagnostics come after the root's, which are kept whatever the number of entries.
+        var entriesRead = DiagnosticCollector()
+        var entryReader = FieldReader()
+        let root: PlistNode?
+        if firstByte == UInt8(ascii: "<") {
+            root = PlistReader().read(bytes, path: path, diagnostics: &diagnostics)
+        } else {
+            root = JSONReader().read(
+                bytes, path: path, diagnostics: &diagnostics, streamingArrayUnder: "events", elementDiagnostics: &entriesRead
+            ) { node in
+                decodeEvent(node, into: &events, reader: &entryReader)
+            }
+        }
+        guard let root else {
+            // Malformed JSON: what the reader found is reported, not what decoding the
+            // entries before the mistake found, as for a file read whole.
+            diagnostics.absorb(entriesRead)
+            return nil
+        }
         var reader = FieldReader()
         reader.diagnostics = diagnostics
-        defer { diagnostics = reader.diagnostics }
+        defer {
+            reader.diagnostics.absorb(entriesRead)
+            reader.diagnostics.absorb(entryReader.diagnostics)
+            diagnostics = reader.diagnostics
+        }
         guard case .dictionary = root.value else {
             if case .invalid = root.value { return nil }
             reader.diagnostics.error(.eventsRootNotDictionary, at: root.location)
@@ -92,14 +114,14 @@ enum EventsDecoder {
         {
             reader.diagnostics.error(.unsupportedEventsFormatVersion(Int64(version)), at: entry.value.location)
         }
-        var events = ReminderEvents()
+        // Read for its type and presence; a JSON file's entries were decoded as they came.
         if reader.require("events", in: fields) != nil, let items = reader.array("events", in: fields) {
             for item in items {
                 decodeEvent(item, into: &events, reader: &reader)
             }
         }
         for activity in events.activities.keys { events.activities[activity]?.sort() }
-        return reader.diagnostics.hasErrors ? nil : events
+        return reader.diagnostics.hasErrors || entryReader.diagnostics.hasErrors ? nil : events
     }
 
     private static func decodeEvent(_ node: PlistNode, into events: inout ReminderEvents, reader: inout FieldReader) {

@@ -13,19 +13,47 @@ struct JSONReader {
     var allowsNull = false
 
     func read(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> PlistNode? {
+        var streaming: TreeBuilder.Streaming?
+        return read(bytes, path: path, diagnostics: &diagnostics, streaming: &streaming)
+    }
+
+    /// Reads the document, except that the elements of the array under the root object's
+    /// `key` are handed to `element` one at a time, as they are read, and not kept: the
+    /// tree holds an empty array there. An events file of millions of entries then costs
+    /// the memory of one entry at a time, not of a tree of them all.
+    ///
+    /// What the reader finds inside the elements (a duplicate key, a `null`) goes to
+    /// `elementDiagnostics`, apart from the document's other diagnostics, so that a caller
+    /// can report the root's first, whatever the number of elements.
+    func read(
+        _ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector, streamingArrayUnder key: String,
+        elementDiagnostics: inout DiagnosticCollector, element: (PlistNode) -> Void
+    ) -> PlistNode? {
+        // The closure is called only while the document is read, never kept past it.
+        withoutActuallyEscaping(element) { element in
+            var streaming: TreeBuilder.Streaming? = TreeBuilder.Streaming(key: key, element: element, diagnostics: elementDiagnostics)
+            defer { elementDiagnostics = streaming?.diagnostics ?? elementDiagnostics }
+            return read(bytes, path: path, diagnostics: &diagnostics, streaming: &streaming)
+        }
+    }
+
+    private func read(
+        _ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector, streaming: inout TreeBuilder.Streaming?
+    ) -> PlistNode? {
         if bytes.count > maximumInputBytes {
             diagnostics.error(.inputTooLarge(limit: maximumInputBytes), at: SourceLocation(path: path, line: 1, column: 1))
             return nil
         }
         return JSONScanner.scanning(bytes) { scanner in
-            var builder = TreeBuilder(scanner: scanner, path: path, lines: LineTable(bytes), allowsNull: allowsNull)
+            var builder = TreeBuilder(scanner: scanner, path: path, lines: LineTable(bytes), allowsNull: allowsNull, streaming: streaming)
+            defer { streaming = builder.streaming }
             do throws(JSONScanner.Failure) {
                 let value = try builder.value()
                 try builder.scanner.finish()
-                diagnostics.append(contentsOf: builder.diagnostics)
+                diagnostics.absorb(builder.diagnostics)
                 return value
             } catch {
-                diagnostics.append(contentsOf: builder.diagnostics)
+                diagnostics.absorb(builder.diagnostics)
                 let message: DiagnosticMessage = error.nestingLimit.map { .nestingTooDeep(limit: $0) } ?? .malformedJSON(error.reason)
                 diagnostics.error(message, at: builder.location(error.offset))
                 return nil
@@ -37,11 +65,31 @@ struct JSONReader {
 /// Builds the located tree from the scanner's tokens; what the tree adds to the grammar
 /// (duplicate keys, `null`, numbers that fit) it reports as diagnostics and goes on.
 private struct TreeBuilder {
+    /// An array of the root object whose elements go to a closure instead of the tree.
+    struct Streaming {
+        let key: String
+        let element: (PlistNode) -> Void
+        /// What the reader found inside the elements.
+        var diagnostics: DiagnosticCollector
+    }
+
     var scanner: JSONScanner
     let path: String
     let lines: LineTable
     let allowsNull: Bool
-    var diagnostics: [Diagnostic] = []
+    var streaming: Streaming?
+    /// Capped like every collector: a file of millions of `null`s keeps a thousand errors.
+    var diagnostics = DiagnosticCollector()
+    /// How many objects enclose the value being read.
+    private var depth = 0
+
+    init(scanner: JSONScanner, path: String, lines: LineTable, allowsNull: Bool, streaming: Streaming?) {
+        self.scanner = scanner
+        self.path = path
+        self.lines = lines
+        self.allowsNull = allowsNull
+        self.streaming = streaming
+    }
 
     func location(_ offset: Int) -> SourceLocation {
         let (line, column) = lines.position(ofByte: offset)
@@ -59,41 +107,83 @@ private struct TreeBuilder {
         case UInt8(ascii: "f"): try scanner.literal("false"); return PlistNode(.boolean(false), at: start)
         case UInt8(ascii: "n"):
             try scanner.literal("null")
-            if !allowsNull { diagnostics.append(Diagnostic(.error, at: start, .nullNotAllowed)) }
+            if !allowsNull { diagnostics.error(.nullNotAllowed, at: start) }
             return PlistNode(.invalid, at: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let number = try scanner.number()
+            // Most integers have few digits: read from the bytes, which the grammar has
+            // checked, without a string; longer ones go to the parser, which reports overflow.
+            if number.isInteger, let value = smallInteger(number.text) { return PlistNode(.integer(value), at: start) }
             let text = scanner.text(of: number.text)
-            var collector = DiagnosticCollector()
             let value = number.isInteger
-                ? PlistScalarParser.integer(text, at: start, diagnostics: &collector)
-                : PlistScalarParser.real(text, at: start, diagnostics: &collector)
-            diagnostics.append(contentsOf: collector.diagnostics)
+                ? PlistScalarParser.integer(text, at: start, diagnostics: &diagnostics)
+                : PlistScalarParser.real(text, at: start, diagnostics: &diagnostics)
             return PlistNode(value, at: start)
         default:
             throw scanner.failure("unexpected character; expected a value")
         }
     }
 
+    /// An integer of at most 18 digits (with its sign), which always fits 64 bits.
+    private func smallInteger(_ range: Range<Int>) -> Int64? {
+        scanner.withBytes(of: range) { bytes -> Int64? in
+            var index = 0
+            let negative = bytes.count > 0 && bytes[0] == UInt8(ascii: "-")
+            if negative { index = 1 }
+            guard bytes.count - index <= 18 else { return nil }
+            var value: Int64 = 0
+            while index < bytes.count {
+                value = value * 10 + Int64(bytes[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            return negative ? -value : value
+        }
+    }
+
     mutating func object() throws(JSONScanner.Failure) -> PlistValue {
         var entries: [PlistDictionary.Entry] = []
         guard try scanner.openObject() else { return .dictionary(PlistDictionary(entries: entries)) }
+        depth += 1
+        defer { depth -= 1 }
         var firstLocation: [String: SourceLocation] = [:]
         repeat {
             _ = scanner.peek()
             let keyLocation = location(scanner.position)
             let key = try scanner.memberName()
-            let value = try value()
+            let value: PlistNode
+            if depth == 1, let streamed = streaming?.key, key == streamed, scanner.peek() == UInt8(ascii: "[") {
+                // A second array under the key is a duplicate: read, reported, not handed on.
+                value = try streamedArray(handingOn: firstLocation[key] == nil)
+            } else {
+                value = try self.value()
+            }
             if let first = firstLocation[key] {
-                diagnostics.append(Diagnostic(
-                    .error, at: keyLocation, .duplicateKey(key), notes: [Diagnostic(.note, at: first, .firstDefinition(key))]
-                ))
+                diagnostics.error(.duplicateKey(key), at: keyLocation, notes: [Diagnostic(.note, at: first, .firstDefinition(key))])
             } else {
                 firstLocation[key] = keyLocation
                 entries.append(PlistDictionary.Entry(key: key, keyLocation: keyLocation, value: value))
             }
         } while try scanner.continues(closing: UInt8(ascii: "}"))
         return .dictionary(PlistDictionary(entries: entries))
+    }
+
+    /// The array under the streamed key, its elements handed over one by one; the tree
+    /// keeps an empty array in its place. While an element is read, what the reader finds
+    /// in it goes to the elements' diagnostics.
+    private mutating func streamedArray(handingOn: Bool) throws(JSONScanner.Failure) -> PlistNode {
+        let start = location(scanner.position)
+        guard var streaming, try scanner.openArray() else { return PlistNode(.array([]), at: start) }
+        self.streaming = nil
+        swap(&diagnostics, &streaming.diagnostics)
+        defer {
+            swap(&diagnostics, &streaming.diagnostics)
+            self.streaming = streaming
+        }
+        repeat {
+            let element = try value()
+            if handingOn { streaming.element(element) }
+        } while try scanner.continues(closing: UInt8(ascii: "]"))
+        return PlistNode(.array([]), at: start)
     }
 
     mutating func array() throws(JSONScanner.Failure) -> PlistValue {

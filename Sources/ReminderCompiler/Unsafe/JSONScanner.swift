@@ -56,6 +56,11 @@
         unsafe String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
+    /// The bytes in `range` (a token the scanner returned), valid while `body` runs.
+    func withBytes<Result>(of range: Range<Int>, _ body: (Span<UInt8>) -> Result) -> Result {
+        unsafe body(UnsafeBufferPointer(rebasing: bytes[range]).span)
+    }
+
     func failure(_ reason: String, at offset: Int? = nil) -> Failure {
         Failure(reason: reason, offset: offset ?? position)
     }

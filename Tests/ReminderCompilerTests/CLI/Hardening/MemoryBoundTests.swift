@@ -17,8 +17,9 @@ struct MemoryBoundTests {
         rootExtra: "<key>horizonDays</key><integer>300</integer><key>pendingLimit</key><integer>64</integer>"
     )
 
-    /// Peak resident memory in MB of `remindc` run with `arguments`.
-    func peakMegabytes(_ arguments: [String]) async throws -> Int {
+    /// Peak resident memory in MB of `remindc` run with `arguments`, which must end with
+    /// `expectedStatus`.
+    func peakMegabytes(_ arguments: [String], expectedStatus: Int = 0) async throws -> Int {
         guard let python = Python.executable else { throw Python.PythonUnavailable(reason: "python3 is not on the PATH") }
         let script = """
         import resource, subprocess, sys
@@ -27,7 +28,7 @@ struct MemoryBoundTests {
         """
         let result = try await run(python, ["-c", script, TestEnvironment.remindcExecutable.path] + arguments)
         let fields = result.standardOutput.split(separator: " ").map { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        #expect(fields.first == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(fields.first == expectedStatus, "\(result.standardOutput)\(result.standardError)")
         return try #require(fields.last ?? nil)
     }
 
@@ -44,5 +45,30 @@ struct MemoryBoundTests {
         let recurring = try await peakMegabytes(common + ["--ics", folder.appendingPathComponent("c.ics").path, "--ics-style", "recurring"])
         #expect(withDiff < 80, "\(withDiff) MB")
         #expect(recurring < 80, "\(recurring) MB")
+    }
+
+    @Test("an events file of 4 million wrong entries is read an entry at a time: memory near the file's size, errors capped (a tree of them took 30 bytes a byte)")
+    func eventsFileReadEntryByEntry() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = 4_000_000
+        // `1` is the smallest entry that is wrong: an event must be a dict.
+        var events = Array(#"{"formatVersion":1,"events":["#.utf8)
+        events.reserveCapacity(2 * count + 40)
+        for index in 0..<count { events += index == 0 ? [UInt8(ascii: "1")] : [UInt8(ascii: ","), UInt8(ascii: "1")] }
+        events += Array("]}".utf8)
+        let eventsPath = folder.appendingPathComponent("events.json").path
+        try Data(events).write(to: URL(fileURLWithPath: eventsPath))
+        let config = TestEnvironment.examples.appendingPathComponent("medication.plist").path
+        let plan = folder.appendingPathComponent("plan.json").path
+        let arguments = ["compile", config, "--events", eventsPath, "--now", "2026-11-22T08:00:00Z", "-o", plan]
+        let peak = try await peakMegabytes(arguments, expectedStatus: 1)
+        // The file is 8 MB; a located tree of its entries took about 250 MB.
+        #expect(peak < 80, "\(peak) MB")
+        let result = try await remindc(arguments)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.filter { $0.contains(": error: ") }.count == DiagnosticCollector.defaultMaximumErrors)
+        #expect(lines.last?.contains("and \(count - DiagnosticCollector.defaultMaximumErrors) more errors in this file") == true, "\(lines.last ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: plan))
     }
 }
