@@ -65,7 +65,12 @@ enum ConfigValueParsing {
     /// whatever a writer (a calendar, a Markdown table, an HTML page) puts in a place that
     /// only ever holds such IDs, the reader has checked against this.
     static func isValidPlanID(_ text: String) -> Bool {
-        var bytes = text.utf8.makeIterator()
+        isValidPlanID(bytes: text.utf8)
+    }
+
+    /// `isValidPlanID` of an ID's UTF-8 bytes, for readers that check a plan in place.
+    static func isValidPlanID(bytes: some Sequence<UInt8>) -> Bool {
+        var bytes = bytes.makeIterator()
         guard let first = bytes.next(), isAlphanumeric(first) else { return false }
         var count = 1
         while let byte = bytes.next() {

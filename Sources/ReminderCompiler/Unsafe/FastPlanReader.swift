@@ -27,6 +27,19 @@ struct FastPlanReader {
         return try? reader.notification()
     }
 
+    /// Whether the notification at `range` is one `notification(in:at:)` reads, checked
+    /// in place: an unchanged notification of a diff is only checked, so no string or
+    /// notification is made for it. Anything this check does not settle in place (an
+    /// escape in an ID, `userInfo`) is settled by reading the notification.
+    static func isValidNotification(in buffer: UnsafeBufferPointer<UInt8>, at range: Range<Int>) -> Bool {
+        var reader = unsafe FastPlanReader(scanner: JSONScanner(UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), at: range.lowerBound))
+        do {
+            return try reader.checkNotification()
+        } catch {
+            return false
+        }
+    }
+
     /// The top-level fields of a plan, with each notification's ID and byte range instead
     /// of the notification itself. A notification's shape is checked here (JSON, known
     /// keys once each, an ID without escapes, a `sequence` in range); its fields are
@@ -339,6 +352,78 @@ struct FastPlanReader {
         )
     }
 
+    /// What `notification()` checks, without making a value: true when valid, false to
+    /// read the notification instead; a notification `notification()` refuses throws.
+    private mutating func checkNotification() throws -> Bool {
+        let start = scanner.position
+        var seen = false, needsReading = false
+        var hasID = false, hasKind = false, hasFireAt = false, hasSlot = false, hasReminders = false
+        var hasTitle = false, hasBody = false, hasLevel = false, numericID: Int?, sequence: Int?, duration = 15
+        try object(known: .notification) { reader, key in
+            seen = true
+            switch key {
+            case "id": hasID = try reader.checkPlanID()
+            case "kind": hasKind = try reader.checkChoice(PlannedNotification.Kind.rawValues)
+            case "fireAt", "deferredFrom":
+                _ = try reader.instant()
+                if key == "fireAt" { hasFireAt = true }
+            case "slot":
+                guard ConfigValueParsing.planSlot(try reader.string()) != nil else { throw GiveUp() }
+                hasSlot = true
+            case "reminders":
+                try reader.array { reader in _ = try reader.checkPlanID() }
+                hasReminders = true
+            case "group", "parent", "category": _ = try reader.checkPlanID()
+            case "replaces": try reader.array { reader in _ = try reader.checkPlanID() }
+            case "title": hasTitle = try reader.checkString()
+            case "body": hasBody = try reader.checkString()
+            case "timeZone", "sound", "threadID", "fingerprint": _ = try reader.checkString()
+            case "interruptionLevel": hasLevel = try reader.checkChoice(InterruptionLevel.rawValues)
+            case "userInfo":
+                // Its keys must differ: told apart by the full reading.
+                needsReading = true
+                try reader.scanner.skipValue()
+            case "durationMinutes": duration = try reader.integer()
+            case "numericId": numericID = try reader.integer()
+            case "sequence": sequence = try reader.integer()
+            default: throw GiveUp()
+            }
+        }
+        guard seen, hasID, hasKind, hasFireAt, hasSlot, hasReminders, hasTitle, hasBody, hasLevel,
+              let numericID, (0...0x7FFF_FFFF).contains(numericID), let sequence, (0...Int(Int32.max)).contains(sequence),
+              (0...1440).contains(duration)
+        else { throw GiveUp() }
+        if needsReading {
+            scanner.position = start
+            _ = try notification()
+        }
+        return true
+    }
+
+    /// A string that is a valid plan ID, checked in place; one with escapes is decoded.
+    private mutating func checkPlanID() throws -> Bool {
+        if let raw = unsafe try scanner.plainString() {
+            guard unsafe ConfigValueParsing.isValidPlanID(bytes: raw) else { throw GiveUp() }
+        } else {
+            guard ConfigValueParsing.isValidPlanID(try scanner.string()) else { throw GiveUp() }
+        }
+        return true
+    }
+
+    /// A string, checked as JSON and not made.
+    private mutating func checkString() throws -> Bool {
+        if unsafe try scanner.plainString() == nil { _ = try scanner.escapedString() }
+        return true
+    }
+
+    /// A string that is one of `choices`, compared as bytes.
+    private mutating func checkChoice(_ choices: [[UInt8]]) throws -> Bool {
+        guard let raw = unsafe try scanner.plainString(),
+              choices.contains(where: { unsafe $0.elementsEqual(raw) })
+        else { throw GiveUp() }
+        return true
+    }
+
     private mutating func suppressedEntry() throws -> SuppressedNotification {
         var id: String?, fireAt: ZonedInstant?, reminders: [String]?, reason: SuppressedNotification.Reason?
         try object(known: .suppressed) { reader, key in
@@ -355,4 +440,14 @@ struct FastPlanReader {
         else { throw GiveUp() }
         return SuppressedNotification(id: id, fireAt: fireAt, reminders: reminders, reason: reason)
     }
+}
+
+extension PlannedNotification.Kind {
+    /// The plan file's spellings of the kinds.
+    static let rawValues: [[UInt8]] = [Self.single, .group, .followUp, .snooze].map { Array($0.rawValue.utf8) }
+}
+
+extension InterruptionLevel {
+    /// The plan file's spellings of the levels.
+    static let rawValues: [[UInt8]] = allCases.map { Array($0.rawValue.utf8) }
 }

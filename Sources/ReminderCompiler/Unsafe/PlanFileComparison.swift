@@ -38,7 +38,7 @@ extension PlanDiff {
                 if unsafe PlanIndex.Entry.sameApartFromSequence(oldEntry, in: oldBytes, entry, in: newBytes) {
                     // Checked once for both: the new one differs only in a `sequence` the
                     // index checked.
-                    guard unsafe FastPlanReader.notification(in: oldBytes, at: oldEntry.range) != nil else { return nil }
+                    guard unsafe FastPlanReader.isValidNotification(in: oldBytes, at: oldEntry.range) else { return nil }
                     diff.unchanged += 1
                     continue
                 }

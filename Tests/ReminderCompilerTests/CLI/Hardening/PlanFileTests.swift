@@ -48,9 +48,22 @@ struct PlanFileTests {
          "error:"),
         // A plan is JSON: its root is named in JSON's words, not plist's "<dict>".
         ("an array, not a plan", { "[" + $0 + "]" }, "1:1: error: a plan must be a JSON object with the plan's keys, found an array"),
+        // Each field the in-place check of an unchanged notification reads, wrong in a way
+        // only that check sees when both files hold the notification.
+        ("a slot that is no local time", { $0.replacingOccurrences(of: "\"slot\": \"2026-11-22T09:20\"", with: "\"slot\": \"2026-11-22T25:20\"") },
+         "error:"),
+        ("a level that is none", { $0.replacingOccurrences(of: "\"interruptionLevel\": \"timeSensitive\"", with: "\"interruptionLevel\": \"loud\"") },
+         "'loud'"),
+        ("a title that is a number", { $0.replacingOccurrences(of: "\"title\": \"Morning medications\"", with: "\"title\": 7") },
+         "error:"),
+        ("a member that is no ID", { $0.replacingOccurrences(of: "[\"med-a\", \"med-b\"]", with: "[\"med a\", \"med-b\"]") }, "error:"),
+        ("userInfo naming a key twice", { $0.replacingOccurrences(of: "\"medicationID\": \"42\"", with: "\"medicationID\": \"42\", \"medicationID\": \"43\"") },
+         "medicationID"),
+        ("a fireAt that is no instant", { $0.replacingOccurrences(of: "\"fireAt\": \"2026-11-22T09:20:00+01:00\"", with: "\"fireAt\": \"2026-11-22T09:20:00+25:00\"") },
+         "error:"),
     ]
 
-    @Test("diff refuses a malformed plan with its place, both sides the same file or not", arguments: 0..<5)
+    @Test("diff refuses a malformed plan with its place, both sides the same file or not", arguments: 0..<11)
     func malformedPlans(index: Int) async throws {
         let (name, edit, message) = Self.malformed[index]
         let folder = try TestEnvironment.scratchFolder()
