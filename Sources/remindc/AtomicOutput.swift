@@ -49,15 +49,27 @@ struct AtomicOutput {
             }
             // Devices and pipes are written in place: two outputs may share /dev/null.
             if case .inPlace = target { continue }
+            // A file that does not exist yet has no identity: its folder's own path tells
+            // `q.json` and `./q.json` (or a path through a linked folder) to be one file.
             let identity = FileIdentity(destination)
-            if let other = seen.first(where: { $0.destination == destination || (identity != nil && $0.identity == identity) }) {
+            let canonicalDestination = Self.canonical(destination)
+            if let other = seen.first(where: { $0.destination == canonicalDestination || (identity != nil && $0.identity == identity) }) {
                 throw CommandLineError("\(option) '\(path)' names the same file as \(other.option) '\(other.path)'")
             }
             if case .replaced = target, let identity, let input = inputIdentities.first(where: { $0.1 == identity }) {
                 throw CommandLineError("\(option) '\(path)' would overwrite the input '\(input.0)'")
             }
-            seen.append((option, path, destination, identity))
+            seen.append((option, path, canonicalDestination, identity))
         }
+    }
+
+    /// `path` with its folder resolved (links, `.` and `..`), for comparing outputs that do
+    /// not exist yet; `-` and paths whose folder cannot be resolved stay as they are.
+    private static func canonical(_ path: String) -> String {
+        guard path != "-" else { return path }
+        let folder = FilePath.folder(of: path)
+        guard let resolved = SystemCall.resolvedPath(folder.isEmpty ? "." : folder) else { return path }
+        return FilePath.join(resolved, FilePath.lastComponent(of: path))
     }
 
     /// Where `path` leads, or an error saying why it cannot be written.

@@ -97,8 +97,14 @@ struct OutputFileTests {
         let link = folder.appendingPathComponent("link.json")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: previous)
         let same = folder.appendingPathComponent("same.json").path
+        // The same file that does not exist yet, spelled two other ways.
+        let dotSame = folder.path + "/./same.json"
+        let upSame = folder.path + "/../" + folder.lastPathComponent + "/same.json"
         let cases: [([String], String)] = [
             (["-o", same, "--ics", same], "--ics '\(same)' names the same file as -o '\(same)'"),
+            (["-o", same, "--diagnostics-format", "json", "--diagnostics-file", dotSame],
+             "--diagnostics-file '\(dotSame)' names the same file as -o '\(same)'"),
+            (["-o", upSame, "--html", same], "--html '\(same)' names the same file as -o '\(upSame)'"),
             (["-o", same, "--previous", previous.path, "--diff", same], "--diff '\(same)' names the same file as -o '\(same)'"),
             (["-o", config.path], "-o '\(config.path)' would overwrite the input '\(config.path)'"),
             (["-o", previous.path, "--previous", previous.path], "-o '\(previous.path)' would overwrite the input '\(previous.path)'"),
