@@ -26,6 +26,8 @@
     /// The pending notifications the OS holds (JSON array): the result then carries the
     /// reconciliation, what to remove and then add.
     public var pending: [UInt8]?
+    /// The largest plan a result may hold: `compile`'s limit, lowered only by tests.
+    var maximumPlanBytes = ReminderCompiler.maximumPlanBytes
 
     /// Creates a job.
     public init(
@@ -163,18 +165,43 @@ extension PlanJob {
             diagnostics += read.diagnostics
         }
         let ok = result.plan != nil && !diagnostics.contains { $0.severity == .error }
-        var line = Self.opening(id: id, ok: ok)
         if ok, var plan = result.plan {
             if let previousPlan { ReminderCompiler.carrySequences(into: &plan, from: previousPlan) }
-            line += Array(",\"plan\":".utf8) + Self.compact(PlanJSON.encode(plan))
+            // The plan `compile` would refuse to write is refused here too, before more of
+            // it is made than the limit: a plan no reader takes back is no result.
+            guard let planJSON = Self.encoded(plan, within: maximumPlanBytes) else {
+                let place = inputs.validated?.config.location ?? .keyPath("config")
+                var refused = DiagnosticCollector()
+                refused.append(contentsOf: diagnostics)
+                refused.error(.outputTooLarge("plan", limit: maximumPlanBytes), at: place)
+                return (false, Self.opening(id: id, ok: false) + Self.closing(refused.sorted))
+            }
+            var line = Self.opening(id: id, ok: ok)
+            line += Array(",\"plan\":".utf8) + Self.compact(planJSON)
             if let previousPlan {
                 line += Array(",\"diff\":".utf8) + Self.compact(DiffOutput.json(PlanDiff(old: previousPlan, new: plan)))
             }
             if let pendingList {
                 line += Array(",\"reconciliation\":".utf8) + Self.compact(ReconciliationOutput.json(plan.reconcile(pending: pendingList)))
             }
+            return (ok, line + Self.closing(diagnostics))
         }
-        return (ok, line + Self.closing(diagnostics))
+        return (ok, Self.opening(id: id, ok: ok) + Self.closing(diagnostics))
+    }
+
+    /// The plan's JSON, or nil as soon as it would pass `limit` bytes.
+    private static func encoded(_ plan: Plan, within limit: Int) -> [UInt8]? {
+        struct PastLimit: Error {}
+        var bytes: [UInt8] = []
+        do {
+            try PlanJSON.write(plan) { chunk in
+                guard bytes.count + chunk.count <= limit else { throw PastLimit() }
+                bytes.append(span: chunk)
+            }
+        } catch {
+            return nil
+        }
+        return bytes
     }
 
     /// A job that could not be read, as its result line.
