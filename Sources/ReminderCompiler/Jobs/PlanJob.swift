@@ -189,13 +189,14 @@ extension PlanJob {
         return (ok, Self.opening(id: id, ok: ok) + Self.closing(diagnostics))
     }
 
-    /// The plan's JSON, or nil as soon as it would pass `limit` bytes.
+    /// The plan's JSON, or nil as soon as it would pass `limit` bytes (counted by the
+    /// allowance the chunked driver's outputs use).
     private static func encoded(_ plan: Plan, within limit: Int) -> [UInt8]? {
-        struct PastLimit: Error {}
+        let allowance = ByteAllowance(limit: limit, output: "plan")
         var bytes: [UInt8] = []
         do {
             try PlanJSON.write(plan) { chunk in
-                guard bytes.count + chunk.count <= limit else { throw PastLimit() }
+                try allowance.take(chunk.count)
                 bytes.append(span: chunk)
             }
         } catch {

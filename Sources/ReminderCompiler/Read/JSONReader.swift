@@ -113,7 +113,7 @@ private struct TreeBuilder {
             let number = try scanner.number()
             // Most integers have few digits: read from the bytes, which the grammar has
             // checked, without a string; longer ones go to the parser, which reports overflow.
-            if number.isInteger, let value = smallInteger(number.text) { return PlistNode(.integer(value), at: start) }
+            if let value = scanner.smallInteger(of: number) { return PlistNode(.integer(value), at: start) }
             let text = scanner.text(of: number.text)
             let value = number.isInteger
                 ? PlistScalarParser.integer(text, at: start, diagnostics: &diagnostics)
@@ -121,22 +121,6 @@ private struct TreeBuilder {
             return PlistNode(value, at: start)
         default:
             throw scanner.failure("unexpected character; expected a value")
-        }
-    }
-
-    /// An integer of at most 18 digits (with its sign), which always fits 64 bits.
-    private func smallInteger(_ range: Range<Int>) -> Int64? {
-        scanner.withBytes(of: range) { bytes -> Int64? in
-            var index = 0
-            let negative = bytes.count > 0 && bytes[0] == UInt8(ascii: "-")
-            if negative { index = 1 }
-            guard bytes.count - index <= 18 else { return nil }
-            var value: Int64 = 0
-            while index < bytes.count {
-                value = value * 10 + Int64(bytes[index] &- UInt8(ascii: "0"))
-                index += 1
-            }
-            return negative ? -value : value
         }
     }
 

@@ -100,14 +100,8 @@ struct FastPlanReader {
     /// An integer of up to 15 digits, which every integer of a plan fits; anything longer,
     /// or with a fraction or exponent, is left to the full reader.
     private mutating func integer() throws -> Int {
-        let number = try scanner.number()
-        var digits = number.text
-        let negative = unsafe scanner.bytes[digits.lowerBound] == UInt8(ascii: "-")
-        if negative { digits = (digits.lowerBound + 1)..<digits.upperBound }
-        guard number.isInteger, digits.count <= 15 else { throw GiveUp() }
-        var value = 0
-        for index in digits { value = unsafe value * 10 + Int(scanner.bytes[index] - UInt8(ascii: "0")) }
-        return negative ? -value : value
+        guard let value = scanner.smallInteger(of: try scanner.number(), maximumDigits: 15) else { throw GiveUp() }
+        return Int(value)
     }
 
     private mutating func bool() throws -> Bool {
@@ -356,17 +350,17 @@ struct FastPlanReader {
     /// read the notification instead; a notification `notification()` refuses throws.
     private mutating func checkNotification() throws -> Bool {
         let start = scanner.position
-        var seen = false, needsReading = false
+        var needsReading = false
         var hasID = false, hasKind = false, hasFireAt = false, hasSlot = false, hasReminders = false
         var hasTitle = false, hasBody = false, hasLevel = false, numericID: Int?, sequence: Int?, duration = 15
         try object(known: .notification) { reader, key in
-            seen = true
             switch key {
             case "id": hasID = try reader.checkPlanID()
             case "kind": hasKind = try reader.checkChoice(PlannedNotification.Kind.rawValues)
-            case "fireAt", "deferredFrom":
+            case "fireAt":
                 _ = try reader.instant()
-                if key == "fireAt" { hasFireAt = true }
+                hasFireAt = true
+            case "deferredFrom": _ = try reader.instant()
             case "slot":
                 guard ConfigValueParsing.planSlot(try reader.string()) != nil else { throw GiveUp() }
                 hasSlot = true
@@ -389,7 +383,7 @@ struct FastPlanReader {
             default: throw GiveUp()
             }
         }
-        guard seen, hasID, hasKind, hasFireAt, hasSlot, hasReminders, hasTitle, hasBody, hasLevel,
+        guard hasID, hasKind, hasFireAt, hasSlot, hasReminders, hasTitle, hasBody, hasLevel,
               let numericID, (0...0x7FFF_FFFF).contains(numericID), let sequence, (0...Int(Int32.max)).contains(sequence),
               (0...1440).contains(duration)
         else { throw GiveUp() }

@@ -56,9 +56,21 @@
         unsafe String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// The bytes in `range` (a token the scanner returned), valid while `body` runs.
-    func withBytes<Result>(of range: Range<Int>, _ body: (Span<UInt8>) -> Result) -> Result {
-        unsafe body(UnsafeBufferPointer(rebasing: bytes[range]).span)
+    /// The value of a number token (from `number()`) that is an integer of at most
+    /// `maximumDigits` digits, read from its bytes without a string; nil for any other
+    /// number, which a caller reads otherwise. 18 digits always fit 64 bits.
+    func smallInteger(of number: (text: Range<Int>, isInteger: Bool), maximumDigits: Int = 18) -> Int64? {
+        var index = number.text.lowerBound
+        let negative = unsafe number.isInteger && index < number.text.upperBound && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        guard number.isInteger, number.text.upperBound - index <= min(maximumDigits, 18) else { return nil }
+        var value: Int64 = 0
+        while index < number.text.upperBound {
+            // The grammar let only digits through.
+            value = unsafe value * 10 + Int64(bytes[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        return negative ? -value : value
     }
 
     func failure(_ reason: String, at offset: Int? = nil) -> Failure {

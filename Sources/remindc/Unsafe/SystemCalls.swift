@@ -51,8 +51,7 @@ struct FileStatus {
 
 /// The C library calls of the command line, with Swift values in and out.
 enum SystemCall {
-    /// The standard streams' descriptors.
-    static let standardInput = STDIN_FILENO
+    /// The standard output and error streams' descriptors.
     static let standardOutput = STDOUT_FILENO
     static let standardError = STDERR_FILENO
 
