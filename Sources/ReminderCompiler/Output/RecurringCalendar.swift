@@ -12,16 +12,20 @@ extension ICalendarExport {
     /// A config that fails `ReminderConfig.validate()` gives a calendar without events.
     public static func recurring(_ config: ReminderConfig, plan: Plan, zones: TimeZoneDatabase = .system) -> [UInt8] {
         let validated = ConfigValidator.validated(config, zones: zones, timeZoneOverride: plan.timeZone).config
-        return recurring(config, validated: validated != nil, plan: plan, zones: zones)
+        // Without a stop signal the writing runs to its end.
+        return recurring(config, validated: validated != nil, plan: plan, zones: zones, stopSignal: nil) ?? []
     }
 
     /// The recurring calendar of a config already validated for the plan's zone (the
-    /// planning driver's), without checking it again.
-    static func recurring(_ validated: ValidatedConfig, plan: Plan, zones: TimeZoneDatabase) -> [UInt8] {
-        recurring(validated.config, validated: true, plan: plan, zones: zones)
+    /// planning driver's), without checking it again; nil when `stopSignal` was raised
+    /// before it was done.
+    static func recurring(_ validated: ValidatedConfig, plan: Plan, zones: TimeZoneDatabase, stopSignal: StopSignal?) -> [UInt8]? {
+        recurring(validated.config, validated: true, plan: plan, zones: zones, stopSignal: stopSignal)
     }
 
-    private static func recurring(_ config: ReminderConfig, validated: Bool, plan: Plan, zones: TimeZoneDatabase) -> [UInt8] {
+    private static func recurring(
+        _ config: ReminderConfig, validated: Bool, plan: Plan, zones: TimeZoneDatabase, stopSignal: StopSignal?
+    ) -> [UInt8]? {
         let settings = CalendarSettings(config)
         var writer = ICalendarWriter(reservingCapacity: 4096 + config.reminders.count * 1024)
         begin(&writer, plan: plan, settings: settings)
@@ -64,11 +68,13 @@ extension ICalendarExport {
                 reminder: reminder, window: reminderWindow, rules: reminderWindow.rules, quietTimeline: window.timeline, planRules: rules,
                 suppressed: suppressedMembers, silencedFollowUps: silencedFollowUps, sequences: plan.seriesSequences,
                 revision: plan.reminderRevisions[reminder.id] ?? 0,
-                quietHours: reminder.observesQuietHours(at: reminder.interruptionLevel) ? config.quietHours : nil
+                quietHours: reminder.observesQuietHours(at: reminder.interruptionLevel) ? config.quietHours : nil,
+                stopSignal: stopSignal
             )
-            for event in series
-                .events(settings: settings, stamp: ICalendarFormat.utcDateTime(plan.now.seconds))
-            {
+            guard let seriesEvents = series.events(settings: settings, stamp: ICalendarFormat.utcDateTime(plan.now.seconds)) else {
+                return nil
+            }
+            for event in seriesEvents {
                 events.append(event.lines)
                 firstInstant = min(firstInstant, event.start)
                 lastInstant = max(lastInstant, event.start)
@@ -133,6 +139,11 @@ struct RecurringSeries {
     let revision: Int
     /// The config's quiet hours where they apply to the reminder's own notifications.
     let quietHours: QuietHours?
+    /// Ends the writing early when raised (the service's time limit).
+    let stopSignal: StopSignal?
+
+    /// Whether the work should stop.
+    private var isStopped: Bool { stopSignal?.isRaised == true }
 
     /// The `SEQUENCE` of the series at `time`: both parts only ever grow, so their sum does,
     /// capped at the largest `INTEGER` iCalendar allows.
@@ -186,11 +197,15 @@ struct RecurringSeries {
         return moved
     }
 
-    func events(settings: CalendarSettings, stamp: String) -> [Event] {
+    /// The reminder's events; nil when the stop signal was raised before they were made.
+    func events(settings: CalendarSettings, stamp: String) -> [Event]? {
         if schedule.frequency == .once {
-            return schedule.at.compactMap { local -> Event? in
+            var events: [Event] = []
+            for (index, local) in schedule.firingEntries.enumerated() {
+                // A schedule may hold as many entries as a config has bytes for.
+                if index % 1024 == 0, isStopped { return nil }
                 let id = NotificationID.occurrence(reminder.id, slot: local)
-                guard schedule.firesOn(local.date), !suppressed.contains(id) else { return nil }
+                guard !suppressed.contains(id) else { continue }
                 let timeline = ZoneTimeline(rules: rules, span: instantSpan(around: local.date))
                 let due = timeline.instant(ofLocal: localSeconds(local)).instant
                 // Deferred by quiet hours to their end (dropped ones are suppressed above).
@@ -200,8 +215,9 @@ struct RecurringSeries {
                 // A single event is written at its actual time, as in the expanded style.
                 lines.append(ICalendarExport.startProperty(instant, zone: zoneName, timeline: timeline))
                 lines += body(rotationSlot: nil, time: local.time)
-                return Event(lines: lines, start: instant)
+                events.append(Event(lines: lines, start: instant))
             }
+            return events
         }
         let upcoming = ReminderCompiler.upcomingSlots(
             of: reminder, count: schedule.timesOfDay.resolved.count * 3, after: window.now, zone: rules
@@ -216,6 +232,7 @@ struct RecurringSeries {
         }
         var events: [Event] = []
         for time in schedule.timesOfDay.resolved {
+            if isStopped { return nil }
             guard let first = firstByTime[time] else { continue }
             let inWindow = inWindowByTime[time] ?? []
             // An occurrence some of whose follow-ups alone were removed leaves the series: as

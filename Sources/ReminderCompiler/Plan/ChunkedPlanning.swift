@@ -208,7 +208,13 @@
                 guard let unbudgeted = wholeWindow.plan().plan else { return outline.diagnostics }
                 recurringOutline.notifications = unbudgeted.notifications.filter(\.isSnoozeOrItsFollowUp)
             }
-            let bytes = ICalendarExport.recurring(outline.validated, plan: recurringOutline, zones: zones)
+            guard let bytes = ICalendarExport.recurring(outline.validated, plan: recurringOutline, zones: zones, stopSignal: stopSignal)
+            else {
+                var collector = DiagnosticCollector()
+                collector.append(contentsOf: outline.diagnostics)
+                collector.error(.planningStopped, at: config.location)
+                return collector.sorted
+            }
             try calendarWriter.finish { try icsSink(bytes.span) }
         }
         return outline.diagnostics

@@ -34,6 +34,23 @@ struct StopSignalTests {
         #expect(chunks <= 4 && fullChunks > 50, "\(chunks) of \(fullChunks)")
     }
 
+    @Test("a raised signal stops the recurring calendar, which is otherwise the public function's bytes")
+    func stopsRecurringCalendar() throws {
+        let entries = (0..<3_000).map { LocalDateTime(date: CivilDate(dayNumber: 20_800 + $0), time: LocalTime(minuteOfDay: 600)!) }
+        let config = ReminderConfig(timeZone: "Europe/Berlin", reminders: [
+            Reminder(id: "once", title: "Once", schedule: .once(entries)),
+            Reminder(id: "daily", title: "Daily", schedule: .daily(times: .list([LocalTime(minuteOfDay: 480)!]))),
+        ])
+        let plan = try #require(ReminderCompiler.plan(config, options: CompileOptions(now: .instant(1_795_334_400), horizonDays: 30)).plan)
+        let validated = try #require(ConfigValidator.validated(config, zones: .system, timeZoneOverride: nil).config)
+        let whole = try #require(ICalendarExport.recurring(validated, plan: plan, zones: .system, stopSignal: StopSignal()))
+        #expect(whole == ICalendarExport.recurring(config, plan: plan))
+        #expect(whole.count > 3_000 * 200)
+        let signal = StopSignal()
+        signal.raise()
+        #expect(ICalendarExport.recurring(validated, plan: plan, zones: .system, stopSignal: signal) == nil)
+    }
+
     @Test("a signal raised before the compile stops every way of planning at once")
     func raisedBefore() throws {
         var compilation = try Self.compilation()

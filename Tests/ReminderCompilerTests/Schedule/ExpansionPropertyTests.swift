@@ -277,6 +277,26 @@ extension LongComputationTests {
                 #expect(schedule.firstFiringDate(onOrAfter: from, notAfter: limit) == expected, "\(schedule) from \(from) to \(limit)")
             }
         }
+
+        @Test("a once schedule's firing entries are the entries whose dates firesOn accepts, in their order")
+        func firingEntries() {
+            var random = ScheduleGenerator(generator: SeededGenerator(seed: 0x0_4CE))
+            let today = CivilDate(year: 2026, month: 11, day: 22)!
+            var kept = 0, left = 0
+            for _ in 0..<600 {
+                var schedule = random.schedule(around: today)
+                guard schedule.frequency == .once else { continue }
+                // Entries out of order and repeated, and exceptions on some of their dates.
+                schedule.at += schedule.at.reversed()
+                if random.chance(40), let date = schedule.at.randomElement(using: &random.generator)?.date { schedule.exceptions.insert(date) }
+                let expected = schedule.at.filter { schedule.firesOn($0.date) }
+                #expect(schedule.firingEntries == expected, "\(schedule)")
+                kept += expected.count
+                left += schedule.at.count - expected.count
+            }
+            // Both outcomes occur.
+            #expect(kept > 100 && left > 20, "\(kept) kept, \(left) left out")
+        }
     }
 }
 
