@@ -36,8 +36,9 @@ struct AtomicOutput {
     /// written; nil paths are absent options.
     static func checkTargets(_ outputs: [(option: String, path: String?)], inputs: [String?]) throws {
         var seen: [(option: String, path: String, destination: String, identity: FileIdentity?)] = []
-        let inputIdentities = inputs.compactMap { $0 }.filter { $0 != "-" }.compactMap { path in
-            FileIdentity(path).map { (path, $0) }
+        let inputIdentities = inputs.compactMap { $0 }.compactMap { path in
+            // `-` is standard input, which a shell may have opened on a file (`< jobs`).
+            (path == "-" ? FileIdentity(standardInput: ()) : FileIdentity(path)).map { (path == "-" ? "standard input" : path, $0) }
         }
         for (option, path) in outputs {
             guard let path else { continue }
@@ -270,6 +271,13 @@ struct FileIdentity: Equatable {
 
     init?(_ path: String) {
         guard let status = SystemCall.status(of: path) else { return nil }
+        device = status.device
+        inode = status.inode
+    }
+
+    /// Standard input's file, when it is a regular file; nil for a terminal or a pipe.
+    init?(standardInput: Void) {
+        guard let status = SystemCall.status(ofDescriptor: 0), status.kind == .regular else { return nil }
         device = status.device
         inode = status.inode
     }

@@ -150,6 +150,22 @@ struct OutputFileTests {
         let batch = try await remindc("batch", jobs.path, "-o", jobs.path)
         #expect(batch.status == 1)
         #expect(batch.standardError == "remindc: error: -o '\(jobs.path)' would overwrite the input '\(jobs.path)'\n")
+        // Standard input opened by the shell on the jobs file is that file too.
+        let fromStandardInput = try await run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", #""$0" batch - -o "$1" < "$1""#, TestEnvironment.remindcExecutable.path, jobs.path]
+        )
+        #expect(fromStandardInput.status == 1)
+        #expect(fromStandardInput.standardError == "remindc: error: -o '\(jobs.path)' would overwrite the input 'standard input'\n")
+        // A pipe is no file an output could name: the same job fed through one is answered.
+        let piped = try await run(TestEnvironment.remindcExecutable, ["batch", "-", "-o", jobs.path], input: Data("{}\n".utf8))
+        #expect(piped.status == 0 && piped.standardError.isEmpty)
+        #expect(try Self.text(jobs).hasPrefix(#"{"ok":false,"#))
+        try Data("{}\n".utf8).write(to: jobs)
+        let config2 = try await run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", #""$0" compile - -o "$1" --now 2026-11-22T08:00:00Z < "$1""#, TestEnvironment.remindcExecutable.path, config.path]
+        )
+        #expect(config2.status == 1)
+        #expect(config2.standardError == "remindc: error: -o '\(config.path)' would overwrite the input 'standard input'\n")
         #expect(try Self.text(jobs) == "{}\n")
         #expect(try Self.text(config) == original)
         #expect(try Self.text(previous) == planBefore)
