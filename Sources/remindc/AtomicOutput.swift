@@ -203,7 +203,30 @@ struct AtomicOutput {
 
     /// Closes and renames every staged file into place; if a rename fails, the files the
     /// earlier ones replaced are put back.
-    mutating func commit() throws {
+    ///
+    /// The diagnostics file, when the command has one, is one of the command's outputs:
+    /// `carryingDiagnostics` stages its document with the others, so that a diagnostics
+    /// file that cannot be written (on a full disk, say) leaves every output as it was.
+    mutating func commit(carryingDiagnostics: Bool = true) throws {
+        if carryingDiagnostics, let document = DiagnosticPrinter.takeDocument() {
+            do {
+                try stage(document.bytes, at: document.path)
+            } catch {
+                DiagnosticPrinter.documentFailed()
+                throw error
+            }
+            do {
+                try commitStaged()
+            } catch {
+                DiagnosticPrinter.documentFailed()
+                throw error
+            }
+            return
+        }
+        try commitStaged()
+    }
+
+    private mutating func commitStaged() throws {
         for file in open {
             do {
                 try file.finish()

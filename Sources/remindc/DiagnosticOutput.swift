@@ -46,6 +46,18 @@ enum DiagnosticPrinter {
     private static let chosenOptions = Locked(DiagnosticOptions.defaults)
     /// What the held formats gathered so far.
     private static let held = Locked<[Diagnostic]>([])
+    /// Where the diagnostics file stands: it goes out with the command's other files (see
+    /// `takeDocument`), so that a file that cannot be written changes none of them.
+    private static let document = Locked(DocumentState.pending)
+
+    private enum DocumentState {
+        /// Not written yet.
+        case pending
+        /// Staged with the command's outputs, holding this many diagnostics.
+        case staged(count: Int)
+        /// Could not be written, and that was reported: it is not tried again.
+        case failed
+    }
 
     private static var options: DiagnosticOptions { chosenOptions.withLock { $0 } }
 
@@ -82,6 +94,23 @@ enum DiagnosticPrinter {
         }
     }
 
+    /// The diagnostics file and its document so far, for a command about to replace its
+    /// outputs to stage beside them (`AtomicOutput.commit`); nil without a diagnostics file
+    /// or once it was taken. The document is written again at the end only when more
+    /// diagnostics come after.
+    static func takeDocument() -> (path: String, bytes: [UInt8])? {
+        guard let path = options.diagnosticsFile, case .pending = document.withLock({ $0 }) else { return nil }
+        let gathered = held.withLock { $0 }
+        document.withLock { $0 = .staged(count: gathered.count) }
+        return (path, Array(DiagnosticRendering.render(gathered, as: options.diagnosticsFormat, toolVersion: ReminderCompiler.version).utf8))
+    }
+
+    /// The taken document did not reach its file (nor did the command's other outputs): the
+    /// error that says why is the command's.
+    static func documentFailed() {
+        document.withLock { $0 = .failed }
+    }
+
     /// Writes what the held formats gathered (an empty document when nothing was found).
     /// - Returns: false when the diagnostics file cannot be written.
     @discardableResult
@@ -92,10 +121,17 @@ enum DiagnosticPrinter {
             defer { held = [] }
             return held
         }
+        switch document.withLock({ $0 }) {
+        case .failed: return false
+        case .staged(let count) where count == gathered.count: return true
+        default: break
+        }
         let text = DiagnosticRendering.render(gathered, as: format, toolVersion: ReminderCompiler.version)
         if let path = options.diagnosticsFile {
             do {
-                try CommandLineOutput.write(to: path) { file in try file.write(contentsOf: Array(text.utf8)) }
+                var output = AtomicOutput()
+                try output.stage(at: path) { file in try file.write(contentsOf: Array(text.utf8)) }
+                try output.commit(carryingDiagnostics: false)
             } catch {
                 StandardStream.error.write("remindc: error: \(OutputFile.describe(error))\n")
                 return false

@@ -55,6 +55,38 @@ struct OutputFileTests {
         }
     }
 
+    @Test("a diagnostics file that cannot be written (a full disk) leaves every other output as it was")
+    func fullDiagnosticsFile() async throws {
+        try #require(FileManager.default.fileExists(atPath: "/dev/full"))
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plan = folder.appendingPathComponent("plan.json")
+        let calendar = folder.appendingPathComponent("cal.ics")
+        let page = folder.appendingPathComponent("page.html")
+        let runs: [[String]] = [
+            ["compile", Self.example, "--now", Self.now, "-o", plan.path, "--ics", calendar.path],
+            ["compile", Self.example, "--now", Self.now, "-o", plan.path, "--ics", calendar.path, "--ics-style", "recurring"],
+            ["ics", "Tests/ReminderCompilerTests/Golden/plans/medication.json", "-o", calendar.path],
+            ["compile", Self.example, "--now", Self.now, "-o", plan.path, "--html", page.path],
+        ]
+        for arguments in runs {
+            for file in [plan, calendar, page] { try Data("old".utf8).write(to: file) }
+            for format in ["json", "sarif"] {
+                let result = try await remindc(arguments + ["--diagnostics-format", format, "--diagnostics-file", "/dev/full"])
+                #expect(result.status == 1, "\(arguments)")
+                #expect(result.standardError == "remindc: error: cannot write '/dev/full': No space left on device\n", "\(arguments)")
+                for file in [plan, calendar, page] { #expect(try Self.text(file) == "old", "\(arguments): \(file.lastPathComponent)") }
+                #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["cal.ics", "page.html", "plan.json"])
+            }
+        }
+        // A diagnostics file that can be written goes out with the others.
+        let diagnostics = folder.appendingPathComponent("diagnostics.json")
+        let written = try await remindc(runs[0] + ["--diagnostics-format", "json", "--diagnostics-file", diagnostics.path])
+        #expect(written.status == 0 && written.standardError.isEmpty)
+        #expect(try Self.text(diagnostics).hasPrefix("["))
+        #expect(try Self.text(plan).hasPrefix("{"))
+    }
+
     // Only root can make a file immutable, which is what makes the second rename fail;
     // CI runs as root, so there the test always runs.
     @Test("a rename that fails puts back the outputs already renamed, and leaves nothing behind",
