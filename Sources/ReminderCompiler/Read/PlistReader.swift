@@ -37,6 +37,16 @@ import CXMLShim
             return nil
         }
         let lines = LineTable(bytes)
+        // libxml2 holds a text to its limit in ways that vary with the text: past it, one
+        // plain run stops with "Huge input lookup" at its end, CDATA sections and
+        // non-ASCII text with "Extra content at the end of the document", and text
+        // broken by character references was cut short without an error. So no text that
+        // long reaches it.
+        if bytes.count > Self.textLimit, let start = Self.firstLongText(in: bytes, longerThan: Self.textLimit) {
+            let position = lines.position(ofByte: start)
+            diagnostics.error(.textTooLong(limit: Self.textLimit), at: SourceLocation(path: path, line: position.line, column: position.column))
+            return nil
+        }
         let tree: XMLTree
         switch XMLTree.parse(bytes, maximumDepth: maximumDepth) {
         case .success(let parsed):
@@ -55,20 +65,66 @@ import CXMLShim
         return node
     }
 
-    /// libxml2's message when one text passes its limit of 10 000 000 bytes
-    /// (`XML_MAX_TEXT_LENGTH`), given where the parser gave up, at the text's end.
-    static let textLimitMessage = "Huge input lookup"
+    /// The most bytes one text may take in the file, CDATA sections, character
+    /// references and comments inside it included: libxml2's limit for one text node
+    /// (`XML_MAX_TEXT_LENGTH`), which the decoded text of a run no longer than this stays
+    /// within.
     static let textLimit = 10_000_000
 
-    /// Where the first stretch of more than `limit` bytes without `<` or `>` starts: a text
-    /// or a CDATA section that long, in one pass.
+    /// Where the first run of content longer than `limit` bytes starts: the bytes between
+    /// one tag and the next, read through CDATA sections and comments (a tag's quoted
+    /// attribute values may hold `>`). One pass; a section left open ends the scan, for
+    /// libxml2 to report.
     static func firstLongText(in bytes: [UInt8], longerThan limit: Int) -> Int? {
-        var start = 0
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "<") || bytes[index] == UInt8(ascii: ">") {
-            if index - start > limit { return start }
-            start = index + 1
+        let less = UInt8(ascii: "<"), greater = UInt8(ascii: ">")
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == less else {
+                index += 1
+                continue
+            }
+            if let end = Self.end(ofSection: Self.cdataMarks, at: index, in: bytes) ?? Self.end(ofSection: Self.commentMarks, at: index, in: bytes)
+            {
+                guard end >= 0 else { return nil }
+                index = end
+                continue
+            }
+            if index - runStart > limit { return runStart }
+            // A tag, to its `>` outside quotes.
+            var quote: UInt8?
+            index += 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == greater {
+                    break
+                }
+                index += 1
+            }
+            index += 1
+            runStart = index
         }
-        return bytes.count - start > limit ? start : nil
+        return bytes.count - runStart > limit ? runStart : nil
+    }
+
+    private static let cdataMarks = (open: Array("<![CDATA[".utf8), close: Array("]]>".utf8))
+    private static let commentMarks = (open: Array("<!--".utf8), close: Array("-->".utf8))
+
+    /// When a section opening with `marks.open` starts at `index`: the offset after its
+    /// `marks.close`, or -1 when it is never closed. Nil when no such section starts there.
+    private static func end(ofSection marks: (open: [UInt8], close: [UInt8]), at index: Int, in bytes: [UInt8]) -> Int? {
+        let (open, close) = marks
+        guard bytes.count - index >= open.count, bytes[index..<index + open.count].elementsEqual(open) else { return nil }
+        var position = index + open.count
+        while position + close.count <= bytes.count {
+            if bytes[position] == close[0], bytes[position..<position + close.count].elementsEqual(close) { return position + close.count }
+            position += 1
+        }
+        return -1
     }
 
     private func report(
@@ -83,12 +139,6 @@ import CXMLShim
         } else if failure.line > 0 {
             location.line = failure.line
             location.column = max(1, failure.column)
-        }
-        if message.contains(Self.textLimitMessage), let start = Self.firstLongText(in: bytes, longerThan: Self.textLimit) {
-            // Named where the text starts (libxml2 gives up at its end).
-            let position = lines.position(ofByte: start)
-            diagnostics.error(.textTooLong(limit: Self.textLimit), at: SourceLocation(path: path, line: position.line, column: position.column))
-            return
         }
         switch failure.kind {
         case RX_ERROR_FORBIDDEN: diagnostics.error(.forbiddenXML(message), at: location)

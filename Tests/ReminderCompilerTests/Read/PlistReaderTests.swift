@@ -292,19 +292,51 @@ struct PlistSafetyTests {
 /// text's start instead of an internal error at its end.
 @Suite("Texts past libxml2's limit")
 struct LongTextTests {
-    @Test("an 11 MB title, plain or in CDATA, is one clear error where the title starts", arguments: [false, true])
-    func longTitle(cdata: Bool) {
-        let title = String(repeating: "x", count: 11 << 20)
-        let value = cdata ? "<![CDATA[" + title + "]]>" : title
+    /// Each way of writing 11 MB of title that libxml2 mishandled: a plain run (an error at
+    /// its end), lines, CDATA (one section, with lines, or eleven of 1 MiB: "Extra content
+    /// at the end of the document"), non-ASCII text (the same), character references
+    /// every 1 000 bytes (cut short without an error: "missing the required key
+    /// 'schedule'"), and a comment inside.
+    static let longTitles: [(name: String, value: String)] = {
+        let size = 11 << 20
+        let line = String(repeating: "x", count: 79) + "\n"
+        return [
+            ("plain", String(repeating: "x", count: size)),
+            ("lines", String(repeating: line, count: size / 80)),
+            ("CDATA", "<![CDATA[" + String(repeating: "x", count: size) + "]]>"),
+            ("CDATA with lines", "<![CDATA[" + String(repeating: line, count: size / 80) + "]]>"),
+            ("eleven CDATA sections", String(repeating: "<![CDATA[" + String(repeating: "x", count: 1 << 20) + "]]>", count: 11)),
+            ("non-ASCII", String(repeating: "é", count: size / 2)),
+            ("references", String(repeating: String(repeating: "x", count: 995) + "&amp;", count: size / 1000)),
+            ("a comment inside", String(repeating: "x", count: 6_000_000) + "<!-- > -->" + String(repeating: "x", count: 6_000_000)),
+        ]
+    }()
+
+    @Test("an 11 MB title, however written, is one clear error where the title starts", arguments: 0..<8)
+    func longTitle(_ index: Int) {
+        let (name, value) = Self.longTitles[index]
         let prefix = "<plist version=\"1.0\"><dict><key>formatVersion</key><integer>1</integer><key>timeZone</key><string>UTC</string>\n<key>reminders</key><array><dict><key>id</key><string>a</string><key>title</key><string>"
         let xml = prefix + value + "</string><key>schedule</key><dict><key>frequency</key><string>daily</string><key>times</key><array><string>09:00</string></array></dict></dict></array></dict></plist>"
         let result = ReminderCompiler.check(Array(xml.utf8), path: "big.plist")
-        #expect(result.diagnostics.map(\.message.id) == ["xml.text-too-long"], "\(result.diagnostics.map(\.formatted))")
-        let column = prefix.split(separator: "\n").last!.count + 1
-        // Where the text starts; inside a CDATA section, just after its `<`.
-        #expect(result.diagnostics.first?.location.line == 2)
-        #expect(result.diagnostics.first?.location.column == (cdata ? column + 1 : column))
+        #expect(result.diagnostics.map(\.message.id) == ["xml.text-too-long"], "\(name): \(result.diagnostics.map(\.formatted))")
+        // Where the text starts: just after `<string>`.
+        #expect(result.diagnostics.first?.location.line == 2, "\(name)")
+        #expect(result.diagnostics.first?.location.column == prefix.split(separator: "\n").last!.count + 1, "\(name)")
         #expect(result.diagnostics.first?.message.text.contains("10000000 bytes") == true)
+    }
+
+    @Test("the scan reads tags with quoted '>' and runs between tags, and leaves an open section to libxml2")
+    func longTextScan() {
+        let limit = 10
+        func scan(_ text: String) -> Int? { PlistReader.firstLongText(in: Array(text.utf8), longerThan: limit) }
+        #expect(scan("<a>0123456789</a>") == nil)
+        #expect(scan("<a>01234567890</a>") == 3)
+        #expect(scan("<a b='>>>>>>>>>>>>'>x</a>") == nil)
+        #expect(scan("<a b=\">>>>>>>>>>>>>\">x</a><c>0123456789x") == 29)
+        #expect(scan("<a>012<![CDATA[<>]]>34</a>") == 3)
+        #expect(scan("<a>0<!--<><>--></a>") == 3)
+        #expect(scan("<a>0123<![CDATA[456789") == nil)
+        #expect(scan("01234567890<a/>") == 0)
     }
 
     @Test("a text just under the limit is read")
