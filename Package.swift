@@ -57,6 +57,8 @@ let package = Package(
             dependencies: [
                 "ReminderCompiler",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Service"])),
+                // The HTTP/1 channel's part types, for the handler that tells idle connections.
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Service"])),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Service"])),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Service"])),
             ],

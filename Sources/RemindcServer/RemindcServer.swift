@@ -3,6 +3,7 @@
 #if Service
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import Prometheus
@@ -39,9 +40,11 @@ public struct RemindcServer: Sendable {
         /// sends its body slowly is answered 408 and disconnected (the idle timeout alone
         /// would let a byte every few seconds hold the connection for good).
         public var bodyTimeout: Duration
-        /// The most connections open at once. Past it the service accepts no more until one
-        /// closes (the others wait in the listen queue), so that clients cannot exhaust its
-        /// file descriptors (1 024 by default on Linux).
+        /// The most connections open at once, so that clients cannot exhaust the service's
+        /// file descriptors (1 024 by default on Linux). A connection past it takes the
+        /// place of the one that has waited longest between requests (or for its first
+        /// request's head), which is closed; when every connection has a request under way,
+        /// new ones wait in the listen queue until one closes.
         public var maximumConnections: Int
 
         public init(
@@ -129,10 +132,13 @@ public struct RemindcServer: Sendable {
         }
         var logger = Logger(label: "remindc")
         logger.logLevel = .warning
+        let connections = ConnectionRegistry(maximum: limits.maximumConnections)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(
-                additionalChannelHandlers: [FinishWritesBeforeClose(drainLimit: limits.gracePeriod, answers: answers)],
+                additionalChannelHandlers: [
+                    FinishWritesBeforeClose(drainLimit: limits.gracePeriod, answers: answers), ConnectionActivity(registry: connections),
+                ],
                 idleTimeout: .nanoseconds(Int64(limits.idleTimeout.components.seconds) * 1_000_000_000
                     + limits.idleTimeout.components.attoseconds / 1_000_000_000)
             )),
@@ -404,6 +410,144 @@ final class FinishWritesBeforeClose: ChannelOutboundHandler, RemovableChannelHan
             context.close(mode: close.mode, promise: close.promise)
         }
     }
+}
+
+/// The service's open connections, and which have no request under way: at the cap, the
+/// connection idle longest is closed to make room, so that idle and half-sent connections
+/// (a client that sends a header byte every few seconds, or nothing) cannot hold the cap,
+/// and `/healthz` with it, until their idle timeout.
+///
+/// Hummingbird's accept limit (`availableConnectionsDelegate`) keeps new connections in the
+/// listen queue while the cap is reached. Room is made when a connection is set up here
+/// (the accept limit hears of one before its pipeline exists) and, while the cap stays
+/// reached, every `Self.recheck`. Only a connection idle for `Self.youngest` or longer is
+/// closed: a client that has just connected is sending its request. One request under way
+/// keeps its connection open.
+final class ConnectionRegistry: Sendable {
+    /// How long a connection must have been idle to be closed for room.
+    static let youngest = TimeAmount.milliseconds(250)
+    /// How often room is looked for while the cap is reached and none was found.
+    static let recheck = TimeAmount.milliseconds(100)
+
+    private struct Entry {
+        let channel: any Channel
+        /// When it fell idle; nil while a request is under way, or once chosen to close.
+        var idleSince: NIODeadline?
+    }
+
+    private struct State {
+        var open: [ObjectIdentifier: Entry] = [:]
+        /// Whether a look for room is scheduled.
+        var recheckScheduled = false
+    }
+
+    private let maximum: Int
+    private let state = Locked(State())
+
+    init(maximum: Int) {
+        self.maximum = maximum
+    }
+
+    /// A connection was set up: idle until its first request's head.
+    func opened(_ channel: any Channel) {
+        state.withLock { $0.open[ObjectIdentifier(channel)] = Entry(channel: channel, idleSince: .now()) }
+        makeRoom(on: channel.eventLoop)
+    }
+
+    func becameIdle(_ channel: any Channel) {
+        state.withLock { $0.open[ObjectIdentifier(channel)]?.idleSince = .now() }
+    }
+
+    func becameBusy(_ channel: any Channel) {
+        state.withLock { $0.open[ObjectIdentifier(channel)]?.idleSince = nil }
+    }
+
+    func closed(_ channel: any Channel) {
+        state.withLock { _ = $0.open.removeValue(forKey: ObjectIdentifier(channel)) }
+    }
+
+    /// At the cap, closes the connection idle longest, when one has been idle long enough,
+    /// and looks again soon, for as long as the cap stays reached.
+    private func makeRoom(on loop: any EventLoop) {
+        let (chosen, scheduleRecheck) = state.withLock { state -> ((any Channel)?, Bool) in
+            guard state.open.count >= maximum else { return (nil, false) }
+            let latest = NIODeadline.now() - Self.youngest
+            var longest: (key: ObjectIdentifier, since: NIODeadline)?
+            for (key, entry) in state.open {
+                if let since = entry.idleSince, since <= latest, since < longest?.since ?? .distantFuture { longest = (key, since) }
+            }
+            var chosen: (any Channel)?
+            if let longest {
+                state.open[longest.key]?.idleSince = nil
+                chosen = state.open[longest.key]?.channel
+            }
+            // Several connections may be accepted at once, past the cap: room is made for
+            // each in turn.
+            guard !state.recheckScheduled else { return (chosen, false) }
+            state.recheckScheduled = true
+            return (chosen, true)
+        }
+        chosen?.close(promise: nil)
+        if scheduleRecheck {
+            loop.scheduleTask(in: Self.recheck) { [self] in
+                state.withLock { $0.recheckScheduled = false }
+                makeRoom(on: loop)
+            }
+        }
+    }
+}
+
+/// Tells the registry of a connection's life: set up, a request under way from its head to
+/// the end of its answer (requests sent ahead are counted), closed.
+final class ConnectionActivity: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTP1Channel.Value.InboundPart
+    typealias InboundOut = HTTP1Channel.Value.InboundPart
+    typealias OutboundIn = HTTP1Channel.Value.OutboundPart
+    typealias OutboundOut = HTTP1Channel.Value.OutboundPart
+    private let registry: ConnectionRegistry
+    /// Requests whose head came and whose answer has not ended.
+    private var underWay = 0
+
+    init(registry: ConnectionRegistry) {
+        self.registry = registry
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        registry.opened(context.channel)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        registry.closed(context.channel)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        registry.closed(context.channel)
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .head = unwrapInboundIn(data) {
+            underWay += 1
+            registry.becameBusy(context.channel)
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) {
+            underWay = max(underWay - 1, 0)
+            if underWay == 0 { registry.becameIdle(context.channel) }
+        }
+        context.write(data, promise: promise)
+    }
+}
+
+extension NIOAsyncChannel {
+    /// The parts a connection's channel reads and writes (HTTP request and answer parts for
+    /// `HTTP1Channel.Value`), named here because the HTTP part types' own module is not one
+    /// the service depends on directly.
+    typealias InboundPart = Inbound
+    typealias OutboundPart = Outbound
 }
 
 /// The service stopped before every answer under way was sent whole.

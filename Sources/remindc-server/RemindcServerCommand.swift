@@ -45,7 +45,7 @@ struct RemindcServerCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("max-connections"),
-        help: "The most connections open at once; further ones wait to be accepted."
+        help: "The most connections open at once; at the cap the one idle longest is closed to make room, and when all have requests under way further ones wait to be accepted."
     )
     var maximumConnections: Int = 512
 

@@ -297,8 +297,9 @@ struct ServiceTests {
     }
 
     /// Before, a body sent a byte at a time held its connection as long as the client
-    /// liked, and every connection was accepted until descriptors ran out.
-    @Test("a body slower than --body-timeout is answered 408; past --max-connections the service accepts no more until some close")
+    /// liked, and every connection was accepted until descriptors ran out; then connections
+    /// stalled in their heads held the cap, and `/healthz` with it, until their idle timeout.
+    @Test("a body slower than --body-timeout is answered 408; past --max-connections a new client takes an idle connection's place, and waits only when all are busy")
     func connectionLimits() async throws {
         try await Self.withServer(["--max-connections", "3", "--body-timeout", "1"]) { server in
             let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Service/connection_limits.py")
@@ -312,12 +313,20 @@ struct ServiceTests {
             #expect(seconds >= 0.9 && seconds < 5, "\(body)")
             #expect(body.hasSuffix("HTTP/1.1 408 Request Timeout"), "\(body)")
             let cap = try #require(lines["cap"]).split(separator: " ").map(String.init)
-            #expect(cap.count == 4)
+            #expect(cap.count == 5)
             let before = Int(cap[0]) ?? 0, during = Int(cap[1]) ?? .max
-            // Three accepted connections, not forty.
+            // Three connections open, not forty.
             #expect(during - before <= 5, "descriptors \(before) → \(during) with 40 clients and a cap of 3")
-            #expect(cap[2] == "True", "a request past the cap waited")
-            #expect(cap[3] == "True", "and was answered once the others closed")
+            #expect(cap[2] == "True", "a request past the cap was answered")
+            #expect((Double(cap[3]) ?? .infinity) < 1, "within \(cap[3]) s")
+            #expect((Int(cap[4]) ?? 0) >= 36, "\(cap[4]) of 40 stalled connections closed")
+            let busy = try #require(lines["busy"]).split(separator: " ").map(String.init)
+            #expect(busy.count == 5)
+            #expect(busy.first == "True", "a request past three busy connections was answered")
+            // It waited for the 408s after the 1 s body timeout, and not for its own idle timeout.
+            let waited = Double(busy.count > 1 ? busy[1] : "") ?? 0
+            #expect(waited > 0.5 && waited < 5, "after \(waited) s")
+            #expect(busy.dropFirst(2).allSatisfy { $0 == "HTTP/1.1_408_Request_Timeout" }, "\(busy)")
             #expect(try await server.request("/healthz").status == 200)
         }
     }

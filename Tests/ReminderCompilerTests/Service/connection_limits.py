@@ -5,10 +5,12 @@
 Run against `remindc serve --max-connections 3 --body-timeout 1`. Prints one line per case:
 - "body SECONDS STATUS": a body announced as 1 000 bytes and sent a byte every 0.2 s; when
   the service answered and with what status line.
-- "cap DESCRIPTORS_BEFORE DESCRIPTORS_WITH_40 WAITED ANSWERED": three connections stalled in
-  their request head fill the cap, 37 more connect; the service's open descriptors before
-  and with all 40 connected; whether a request made then waited (no answer within 1 s);
-  whether it was answered once the stalled ones were closed.
+- "cap DESCRIPTORS_BEFORE DESCRIPTORS_WITH_40 ANSWERED SECONDS CLOSED": 40 connections
+  stalled in their request head, each taking the place of one stalled longer; the
+  service's open descriptors before and with all 40 connected; whether a request made then
+  was answered, and how fast; how many stalled connections the service closed.
+- "busy ANSWERED SECONDS STATUS STATUS STATUS": three requests whose bodies never come fill
+  the cap; whether a fourth was answered, how long it waited, and the three status lines.
 """
 import os
 import socket
@@ -47,24 +49,65 @@ def cap():
         connection = socket.create_connection(("127.0.0.1", port))
         connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: te")
         stalled.append(connection)
-    time.sleep(0.5)
+    # Those past the cap wait in the listen queue, and are each closed in turn once idle
+    # for a quarter of a second.
+    time.sleep(4)
     during = descriptors()
+    # A new client takes the place of the connection stalled longest.
     probe = socket.create_connection(("127.0.0.1", port))
+    start = time.time()
     probe.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
-    probe.settimeout(1)
+    probe.settimeout(5)
     try:
-        waited = probe.recv(100) == b""
+        answered = probe.recv(100).startswith(b"HTTP/1.1 200")
     except socket.timeout:
-        waited = True
+        answered = False
+    seconds = round(time.time() - start, 3)
+    probe.close()
+    # Every stalled connection but the last few accepted was closed by the service.
+    closed = 0
     for connection in stalled:
+        connection.settimeout(0.05)
+        try:
+            if connection.recv(100) == b"":
+                closed += 1
+        except socket.timeout:
+            pass
+        except OSError:
+            closed += 1
         connection.close()
+    return before, during, answered, seconds, closed
+
+
+def busy():
+    """Three connections with a request under way (a head, and a body still to come) are
+    not closed to make room: a fourth waits until their 408s free the cap."""
+    busy = []
+    for _ in range(3):
+        connection = socket.create_connection(("127.0.0.1", port))
+        connection.sendall(b"POST /v1/check HTTP/1.1\r\nHost: test\r\nContent-Length: 1000\r\n\r\n")
+        busy.append(connection)
+    time.sleep(0.3)
+    probe = socket.create_connection(("127.0.0.1", port))
+    start = time.time()
+    probe.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
     probe.settimeout(10)
     try:
         answered = probe.recv(100).startswith(b"HTTP/1.1 200")
     except socket.timeout:
         answered = False
-    return before, during, waited, answered
+    seconds = round(time.time() - start, 3)
+    statuses = []
+    for connection in busy:
+        connection.settimeout(5)
+        try:
+            statuses.append(connection.recv(100).split(b"\r\n")[0].decode().replace(" ", "_"))
+        except (socket.timeout, OSError):
+            statuses.append("none")
+        connection.close()
+    return answered, seconds, *statuses
 
 
 print("body", *trickled_body())
 print("cap", *cap())
+print("busy", *busy())
