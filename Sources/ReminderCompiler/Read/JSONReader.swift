@@ -25,8 +25,11 @@ struct JSONReader {
     /// What the reader finds inside the elements (a duplicate key, a `null`) goes to
     /// `elementDiagnostics`, apart from the document's other diagnostics, so that a caller
     /// can report the root's first, whatever the number of elements.
+    ///
+    /// A nil `key` streams the elements of the root itself, when it is an array (a pending
+    /// list).
     func read(
-        _ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector, streamingArrayUnder key: String,
+        _ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector, streamingArrayUnder key: String?,
         elementDiagnostics: inout DiagnosticCollector, element: (PlistNode) -> Void
     ) -> PlistNode? {
         // The closure is called only while the document is read, never kept past it.
@@ -65,9 +68,10 @@ struct JSONReader {
 /// Builds the located tree from the scanner's tokens; what the tree adds to the grammar
 /// (duplicate keys, `null`, numbers that fit) it reports as diagnostics and goes on.
 private struct TreeBuilder {
-    /// An array of the root object whose elements go to a closure instead of the tree.
+    /// An array of the root object (or the root array, for a nil key) whose elements go to a
+    /// closure instead of the tree.
     struct Streaming {
-        let key: String
+        let key: String?
         let element: (PlistNode) -> Void
         /// What the reader found inside the elements.
         var diagnostics: DiagnosticCollector
@@ -82,6 +86,8 @@ private struct TreeBuilder {
     var diagnostics = DiagnosticCollector()
     /// How many objects enclose the value being read.
     private var depth = 0
+    /// Whether no value was begun yet: the next is the root.
+    private var atRoot = true
 
     init(scanner: JSONScanner, path: String, lines: LineTable, allowsNull: Bool, streaming: Streaming?) {
         self.scanner = scanner
@@ -99,8 +105,11 @@ private struct TreeBuilder {
     mutating func value() throws(JSONScanner.Failure) -> PlistNode {
         guard let byte = scanner.peek() else { throw scanner.failure("unexpected end of input; expected a value") }
         let start = location(scanner.position)
+        let isRoot = atRoot
+        atRoot = false
         switch byte {
         case UInt8(ascii: "{"): return PlistNode(try object(), at: start)
+        case UInt8(ascii: "[") where isRoot && streaming != nil && streaming?.key == nil: return try streamedArray(handingOn: true)
         case UInt8(ascii: "["): return PlistNode(try array(), at: start)
         case UInt8(ascii: "\""): return PlistNode(.string(try scanner.string()), at: start)
         case UInt8(ascii: "t"): try scanner.literal("true"); return PlistNode(.boolean(true), at: start)

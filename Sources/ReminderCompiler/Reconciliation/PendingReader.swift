@@ -8,32 +8,40 @@ enum PendingReader {
         return readLocated(bytes, path: path, diagnostics: &diagnostics)
     }
 
-    /// The pending list through the located JSON tree, with every error at its place.
+    /// The pending list through the located JSON reader, with every error at its place. The
+    /// entries are read one at a time and not kept as a tree: a list of millions of wrong
+    /// entries costs the memory of the entries kept and the capped errors.
     static func readLocated(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> [PendingNotification]? {
         // Pending lists are written by other programs, with nulls for what they leave out,
         // and can be as long as a plan.
         let reader = JSONReader(maximumInputBytes: ReminderCompiler.maximumPlanBytes, allowsNull: true)
-        guard let root = reader.read(bytes, path: path, diagnostics: &diagnostics) else { return nil }
-        guard case .array(let items) = root.value else {
+        var pending: [PendingNotification] = []
+        // What the reader finds inside entries, and what reading them as entries finds.
+        var entriesRead = DiagnosticCollector(), entries = DiagnosticCollector()
+        let root = reader.read(bytes, path: path, diagnostics: &diagnostics, streamingArrayUnder: nil, elementDiagnostics: &entriesRead) { item in
+            guard case .dictionary(let object) = item.value else {
+                entries.error(.pendingEntryNotObject, at: item.location)
+                return
+            }
+            guard case .string(let id)? = (object["id"] ?? object["identifier"])?.value.value, !id.isEmpty else {
+                entries.error(.pendingEntryWithoutID, at: item.location)
+                return
+            }
+            // Past the first error the list is refused: only the errors are still wanted.
+            if !entries.hasErrors { pending.append(PendingNotification(id: id, fingerprint: fingerprint(in: object))) }
+        }
+        // Malformed JSON: what the reader found is reported, not what reading the entries
+        // before the mistake found.
+        diagnostics.absorb(entriesRead)
+        guard let root else { return nil }
+        guard case .array = root.value else {
             // A root the JSON reader already reported (a number out of range) needs no second
             // error; a bare `null`, which it lets through, does.
             if case .invalid = root.value, diagnostics.hasErrors { return nil }
             diagnostics.error(.pendingRootNotArray, at: root.location)
             return nil
         }
-        var pending: [PendingNotification] = []
-        pending.reserveCapacity(items.count)
-        for item in items {
-            guard case .dictionary(let object) = item.value else {
-                diagnostics.error(.pendingEntryNotObject, at: item.location)
-                continue
-            }
-            guard case .string(let id)? = (object["id"] ?? object["identifier"])?.value.value, !id.isEmpty else {
-                diagnostics.error(.pendingEntryWithoutID, at: item.location)
-                continue
-            }
-            pending.append(PendingNotification(id: id, fingerprint: fingerprint(in: object)))
-        }
+        diagnostics.absorb(entries)
         return diagnostics.hasErrors ? nil : pending
     }
 

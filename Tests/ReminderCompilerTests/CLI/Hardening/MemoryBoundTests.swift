@@ -71,4 +71,28 @@ struct MemoryBoundTests {
         #expect(lines.last?.contains("and \(count - DiagnosticCollector.defaultMaximumErrors) more errors in this file") == true, "\(lines.last ?? "")")
         #expect(!FileManager.default.fileExists(atPath: plan))
     }
+
+    @Test("a pending list of 2 million wrong entries is read an entry at a time: memory near the file's size, errors capped")
+    func pendingListReadEntryByEntry() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = 2_000_000
+        // `1` is the smallest entry that is wrong: an entry must be an object.
+        var pending: [UInt8] = [UInt8(ascii: "[")]
+        pending.reserveCapacity(2 * count + 2)
+        for index in 0..<count { pending += index == 0 ? [UInt8(ascii: "1")] : [UInt8(ascii: ","), UInt8(ascii: "1")] }
+        pending.append(UInt8(ascii: "]"))
+        let pendingPath = folder.appendingPathComponent("pending.json").path
+        try Data(pending).write(to: URL(fileURLWithPath: pendingPath))
+        let plan = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Golden/plans/medication.json").path
+        let arguments = ["reconcile", plan, "--pending", pendingPath]
+        let peak = try await peakMegabytes(arguments, expectedStatus: 1)
+        // The file is 4 MB; a located tree of its entries took about 140 MB.
+        #expect(peak < 80, "\(peak) MB")
+        let result = try await remindc(arguments)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.filter { $0.contains(": error: ") }.count == DiagnosticCollector.defaultMaximumErrors)
+        #expect(lines.first?.hasPrefix("\(pendingPath):1:2: error: ") == true, "\(lines.first ?? "")")
+        #expect(lines.last?.contains("and \(count - DiagnosticCollector.defaultMaximumErrors) more errors in this file") == true, "\(lines.last ?? "")")
+    }
 }
