@@ -27,6 +27,9 @@ extension DiagnosticMessage {
     static func inputTooLarge(limit: Int) -> Self {
         Self(id: "input.too-large", "the input is larger than the limit of \(limit) bytes")
     }
+    static func tooManyValues(limit: Int) -> Self {
+        Self(id: "input.too-many-values", "the input holds more than \(limit) values at once, more than any file remindc reads needs; it is read no further")
+    }
     static var emptyInput: Self { Self(id: "input.empty", "the input is empty; expected a property list") }
     static func malformedXML(_ detail: String) -> Self { Self(id: "xml.malformed", "malformed XML: \(detail)") }
     static func forbiddenXML(_ detail: String) -> Self { Self(id: "xml.forbidden", "refused XML: \(detail)") }

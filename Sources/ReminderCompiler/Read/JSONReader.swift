@@ -9,6 +9,13 @@
 /// like plist input.
 struct JSONReader {
     var maximumInputBytes = PlistReader.defaultMaximumInputBytes
+    /// The most values the tree may hold at once (elements of a streamed array count only
+    /// while they are read): a document of small tokens takes some 60 bytes of memory per
+    /// value as a tree, so a 384 MiB plan of `1,`s would take 12 GB. Far above any file
+    /// remindc writes or reads, whose long lists are streamed.
+    var maximumValues = JSONReader.defaultMaximumValues
+    /// See `maximumValues`.
+    static let defaultMaximumValues = 2_000_000
     /// Reads `null` as an invalid value without an error.
     var allowsNull = false
 
@@ -48,7 +55,9 @@ struct JSONReader {
             return nil
         }
         return JSONScanner.scanning(bytes) { scanner in
-            var builder = TreeBuilder(scanner: scanner, path: path, lines: LineTable(bytes), allowsNull: allowsNull, streaming: streaming)
+            var builder = TreeBuilder(
+                scanner: scanner, path: path, lines: LineTable(bytes), allowsNull: allowsNull, maximumValues: maximumValues, streaming: streaming
+            )
             defer { streaming = builder.streaming }
             do throws(JSONScanner.Failure) {
                 let value = try builder.value()
@@ -57,7 +66,8 @@ struct JSONReader {
                 return value
             } catch {
                 diagnostics.absorb(builder.diagnostics)
-                let message: DiagnosticMessage = error.nestingLimit.map { .nestingTooDeep(limit: $0) } ?? .malformedJSON(error.reason)
+                let message: DiagnosticMessage = builder.passedValueLimit ? .tooManyValues(limit: maximumValues)
+                    : error.nestingLimit.map { .nestingTooDeep(limit: $0) } ?? .malformedJSON(error.reason)
                 diagnostics.error(message, at: builder.location(error.offset))
                 return nil
             }
@@ -81,7 +91,12 @@ private struct TreeBuilder {
     let path: String
     let lines: LineTable
     let allowsNull: Bool
+    let maximumValues: Int
     var streaming: Streaming?
+    /// Values read and held; a streamed element's are let go once it is handed over.
+    private var valuesHeld = 0
+    /// Whether reading stopped at `maximumValues`.
+    private(set) var passedValueLimit = false
     /// Capped like every collector: a file of millions of `null`s keeps a thousand errors.
     var diagnostics = DiagnosticCollector()
     /// How many objects enclose the value being read.
@@ -89,11 +104,12 @@ private struct TreeBuilder {
     /// Whether no value was begun yet: the next is the root.
     private var atRoot = true
 
-    init(scanner: JSONScanner, path: String, lines: LineTable, allowsNull: Bool, streaming: Streaming?) {
+    init(scanner: JSONScanner, path: String, lines: LineTable, allowsNull: Bool, maximumValues: Int, streaming: Streaming?) {
         self.scanner = scanner
         self.path = path
         self.lines = lines
         self.allowsNull = allowsNull
+        self.maximumValues = maximumValues
         self.streaming = streaming
     }
 
@@ -104,6 +120,11 @@ private struct TreeBuilder {
 
     mutating func value() throws(JSONScanner.Failure) -> PlistNode {
         guard let byte = scanner.peek() else { throw scanner.failure("unexpected end of input; expected a value") }
+        valuesHeld += 1
+        guard valuesHeld <= maximumValues else {
+            passedValueLimit = true
+            throw scanner.failure("too many values")
+        }
         let start = location(scanner.position)
         let isRoot = atRoot
         atRoot = false
@@ -173,8 +194,10 @@ private struct TreeBuilder {
             self.streaming = streaming
         }
         repeat {
+            let held = valuesHeld
             let element = try value()
             if handingOn { streaming.element(element) }
+            valuesHeld = held
         } while try scanner.continues(closing: UInt8(ascii: "]"))
         return PlistNode(.array([]), at: start)
     }

@@ -17,7 +17,34 @@ enum PlanReader {
 
     static func read(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> Plan? {
         let json = JSONReader(maximumInputBytes: ReminderCompiler.maximumPlanBytes)
-        guard let root = json.read(bytes, path: path, diagnostics: &diagnostics) else { return nil }
+        // The notifications are read one at a time as the reader passes them, not kept as a
+        // tree: a plan's long list costs the memory of its values, and a list of small
+        // wrong tokens none. What the reader finds inside them, and what reading them as
+        // notifications finds, are reported where the list is.
+        var notifications: [PlannedNotification] = []
+        var firstLocationOfID: [String: SourceLocation] = [:]
+        var entriesRead = DiagnosticCollector()
+        var entryReader = FieldReader()
+        let root = json.read(
+            bytes, path: path, diagnostics: &diagnostics, streamingArrayUnder: "notifications", elementDiagnostics: &entriesRead
+        ) { node in
+            guard let notification = notification(node, reader: &entryReader) else { return }
+            // Two entries with one ID would make a diff cancel or update the wrong one.
+            if let first = firstLocationOfID[notification.id] {
+                entryReader.diagnostics.error(
+                    .duplicateNotificationID(notification.id), at: node.location,
+                    notes: [Diagnostic(.note, at: first, .firstDefinition(notification.id))]
+                )
+                return
+            }
+            firstLocationOfID[notification.id] = node.location
+            // Past the first error the plan is refused: only the errors are still wanted.
+            if !entryReader.diagnostics.hasErrors { notifications.append(notification) }
+        }
+        guard let root else {
+            diagnostics.absorb(entriesRead)
+            return nil
+        }
         guard case .dictionary = root.value else {
             if case .invalid = root.value { return nil }
             diagnostics.error(.planRootNotObject(found: root.value), at: root.location)
@@ -56,21 +83,10 @@ enum PlanReader {
                 reader.reportWrongType(entry.value, key: "categories", expected: "an object")
             }
         }
-        var notifications: [PlannedNotification] = []
-        var firstLocationOfID: [String: SourceLocation] = [:]
-        for node in reader.array("notifications", in: fields) ?? [] {
-            guard let notification = notification(node, reader: &reader) else { continue }
-            // Two entries with one ID would make a diff cancel or update the wrong one.
-            if let first = firstLocationOfID[notification.id] {
-                reader.diagnostics.error(
-                    .duplicateNotificationID(notification.id), at: node.location,
-                    notes: [Diagnostic(.note, at: first, .firstDefinition(notification.id))]
-                )
-                continue
-            }
-            firstLocationOfID[notification.id] = node.location
-            notifications.append(notification)
-        }
+        // Read already, streamed; a `notifications` that is not an array is reported here.
+        _ = reader.array("notifications", in: fields)
+        reader.diagnostics.absorb(entriesRead)
+        reader.diagnostics.absorb(entryReader.diagnostics)
         let suppressed = (reader.array("suppressed", in: fields) ?? []).compactMap { suppressedEntry($0, reader: &reader) }
         let warnings = (reader.array("warnings", in: fields) ?? []).compactMap { reader.string($0, key: "warnings") }
         /// An optional object whose members' values `value` reads.

@@ -95,4 +95,30 @@ struct MemoryBoundTests {
         #expect(lines.first?.hasPrefix("\(pendingPath):1:2: error: ") == true, "\(lines.first ?? "")")
         #expect(lines.last?.contains("and \(count - DiagnosticCollector.defaultMaximumErrors) more errors in this file") == true, "\(lines.last ?? "")")
     }
+
+    @Test("a plan whose notifications are 4 million wrong tokens is read a notification at a time; one of many values elsewhere is refused (a tree of them took 270 MB)")
+    func planReadNotificationByNotification() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = 4_000_000
+        var plan = Array(#"{"formatVersion":1,"notifications":["#.utf8)
+        plan.reserveCapacity(2 * count + 40)
+        for index in 0..<count { plan += index == 0 ? [UInt8(ascii: "1")] : [UInt8(ascii: ","), UInt8(ascii: "1")] }
+        plan += Array("]}".utf8)
+        let planPath = folder.appendingPathComponent("plan.json").path
+        try Data(plan).write(to: URL(fileURLWithPath: planPath))
+        let peak = try await peakMegabytes(["ics", planPath], expectedStatus: 1)
+        // The file is 8 MB; a located tree of it took 270 MB. Ten required keys are missing too.
+        #expect(peak < 80, "\(peak) MB")
+        let result = try await remindc("ics", planPath)
+        #expect(result.standardError.contains("error: the plan is missing the required key 'timeZone'"))
+        #expect(result.standardError.contains("and \(count + 10 - DiagnosticCollector.defaultMaximumErrors) more errors in this file"), "\(result.standardError.suffix(200))")
+        // The same tokens under a key the plan reader ignores are refused past the limit.
+        let ignored = Array(String(decoding: plan, as: UTF8.self).replacingOccurrences(of: "notifications", with: "somethingElse").utf8)
+        try Data(ignored).write(to: URL(fileURLWithPath: planPath))
+        let refused = try await remindc("ics", planPath)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.hasPrefix("\(planPath):1:"))
+        #expect(refused.standardError.contains("error: the input holds more than \(JSONReader.defaultMaximumValues) values at once"))
+    }
 }
