@@ -32,6 +32,15 @@ struct MemoryBoundTests {
         return try #require(fields.last ?? nil)
     }
 
+    /// `count` entries `1`, the smallest wrong entry of any list, comma-separated between
+    /// `opening` and `closing`.
+    static func ones(_ count: Int, between opening: String, and closing: String) -> [UInt8] {
+        var bytes = Array(opening.utf8)
+        bytes.reserveCapacity(2 * count + opening.utf8.count + closing.utf8.count)
+        for index in 0..<count { bytes += index == 0 ? [UInt8(ascii: "1")] : [UInt8(ascii: ","), UInt8(ascii: "1")] }
+        return bytes + Array(closing.utf8)
+    }
+
     @Test("a diff and a recurring calendar of 432 000 slots with 64 kept stay small (whole-window drafting took 128 MB)")
     func inMemoryPathsStaySmall() async throws {
         let folder = try TestEnvironment.scratchFolder()
@@ -53,10 +62,7 @@ struct MemoryBoundTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let count = 2_000_000
         // `1` is the smallest entry that is wrong: an event must be a dict.
-        var events = Array(#"{"formatVersion":1,"events":["#.utf8)
-        events.reserveCapacity(2 * count + 40)
-        for index in 0..<count { events += index == 0 ? [UInt8(ascii: "1")] : [UInt8(ascii: ","), UInt8(ascii: "1")] }
-        events += Array("]}".utf8)
+        let events = Self.ones(count, between: #"{"formatVersion":1,"events":["#, and: "]}")
         let eventsPath = folder.appendingPathComponent("events.json").path
         try Data(events).write(to: URL(fileURLWithPath: eventsPath))
         let config = TestEnvironment.examples.appendingPathComponent("medication.plist").path
@@ -78,10 +84,7 @@ struct MemoryBoundTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let count = 2_000_000
         // `1` is the smallest entry that is wrong: an entry must be an object.
-        var pending: [UInt8] = [UInt8(ascii: "[")]
-        pending.reserveCapacity(2 * count + 2)
-        for index in 0..<count { pending += index == 0 ? [UInt8(ascii: "1")] : [UInt8(ascii: ","), UInt8(ascii: "1")] }
-        pending.append(UInt8(ascii: "]"))
+        let pending = Self.ones(count, between: "[", and: "]")
         let pendingPath = folder.appendingPathComponent("pending.json").path
         try Data(pending).write(to: URL(fileURLWithPath: pendingPath))
         let plan = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Golden/plans/medication.json").path
@@ -101,10 +104,7 @@ struct MemoryBoundTests {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let count = 4_000_000
-        var plan = Array(#"{"formatVersion":1,"notifications":["#.utf8)
-        plan.reserveCapacity(2 * count + 40)
-        for index in 0..<count { plan += index == 0 ? [UInt8(ascii: "1")] : [UInt8(ascii: ","), UInt8(ascii: "1")] }
-        plan += Array("]}".utf8)
+        let plan = Self.ones(count, between: #"{"formatVersion":1,"notifications":["#, and: "]}")
         let planPath = folder.appendingPathComponent("plan.json").path
         try Data(plan).write(to: URL(fileURLWithPath: planPath))
         let peak = try await peakMegabytes(["ics", planPath], expectedStatus: 1)
