@@ -144,7 +144,9 @@ public struct RemindcServer: Sendable {
             )),
             configuration: .init(
                 address: .hostname(host, port: port), serverName: "remindc",
-                availableConnectionsDelegate: .maximum(limits.maximumConnections, logger: logger)
+                // One past the cap is accepted, to take the place of an idle one (see
+                // ConnectionRegistry); the cap holds once that one is closed.
+                availableConnectionsDelegate: .maximum(limits.maximumConnections + 1, logger: logger)
             ),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) }, logger: logger
         )
@@ -417,10 +419,10 @@ final class FinishWritesBeforeClose: ChannelOutboundHandler, RemovableChannelHan
 /// (a client that sends a header byte every few seconds, or nothing) cannot hold the cap,
 /// and `/healthz` with it, until their idle timeout.
 ///
-/// Hummingbird's accept limit (`availableConnectionsDelegate`) keeps new connections in the
-/// listen queue while the cap is reached. Room is made when a connection is set up here
-/// (the accept limit hears of one before its pipeline exists) and, while the cap stays
-/// reached, every `Self.recheck`. Only a connection idle for `Self.youngest` or longer is
+/// Hummingbird's accept limit (`availableConnectionsDelegate`) takes one connection past the
+/// cap and keeps the next in the listen queue. Room is made when a connection past the cap
+/// is set up here (the accept limit hears of one before its pipeline exists) and, while the
+/// cap stays passed, every `Self.recheck`. Only a connection idle for `Self.youngest` or longer is
 /// closed: a client that has just connected is sending its request. One request under way
 /// keeps its connection open.
 final class ConnectionRegistry: Sendable {
@@ -448,7 +450,8 @@ final class ConnectionRegistry: Sendable {
         self.maximum = maximum
     }
 
-    /// A connection was set up: idle until its first request's head.
+    /// A connection was set up: idle until its first request's head. Past the cap, the
+    /// connection idle longest is closed to make room.
     func opened(_ channel: any Channel) {
         state.withLock { $0.open[ObjectIdentifier(channel)] = Entry(channel: channel, idleSince: .now()) }
         makeRoom(on: channel.eventLoop)
@@ -466,11 +469,11 @@ final class ConnectionRegistry: Sendable {
         state.withLock { _ = $0.open.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
-    /// At the cap, closes the connection idle longest, when one has been idle long enough,
-    /// and looks again soon, for as long as the cap stays reached.
+    /// Past the cap, closes the connection idle longest, when one has been idle long enough,
+    /// and looks again soon, for as long as the cap stays passed.
     private func makeRoom(on loop: any EventLoop) {
         let (chosen, scheduleRecheck) = state.withLock { state -> ((any Channel)?, Bool) in
-            guard state.open.count >= maximum else { return (nil, false) }
+            guard state.open.count > maximum else { return (nil, false) }
             let latest = NIODeadline.now() - Self.youngest
             var longest: (key: ObjectIdentifier, since: NIODeadline)?
             for (key, entry) in state.open {
@@ -534,11 +537,19 @@ final class ConnectionActivity: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) {
-            underWay = max(underWay - 1, 0)
-            if underWay == 0 { registry.becameIdle(context.channel) }
+        guard case .end = unwrapOutboundIn(data) else {
+            context.write(data, promise: promise)
+            return
         }
-        context.write(data, promise: promise)
+        underWay = max(underWay - 1, 0)
+        // Idle once the answer's end has gone out, not while a slow client still reads it.
+        let written = promise ?? context.eventLoop.makePromise()
+        let bound = NIOLoopBound((handler: self, channel: context.channel), eventLoop: context.eventLoop)
+        written.futureResult.whenSuccess {
+            let (handler, channel) = bound.value
+            if handler.underWay == 0 { handler.registry.becameIdle(channel) }
+        }
+        context.write(data, promise: written)
     }
 }
 

@@ -218,7 +218,8 @@ struct AtomicOutput {
             do {
                 try commitStaged()
             } catch {
-                DiagnosticPrinter.documentFailed()
+                // Another output failed: the document is written at the end, as usual.
+                DiagnosticPrinter.documentNotTaken()
                 throw error
             }
             return

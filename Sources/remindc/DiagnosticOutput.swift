@@ -105,10 +105,16 @@ enum DiagnosticPrinter {
         return (path, Array(DiagnosticRendering.render(gathered, as: options.diagnosticsFormat, toolVersion: ReminderCompiler.version).utf8))
     }
 
-    /// The taken document did not reach its file (nor did the command's other outputs): the
-    /// error that says why is the command's.
+    /// The taken document could not be written (nor were the command's other outputs): the
+    /// error that says why is the command's, and the file is not tried again.
     static func documentFailed() {
         document.withLock { $0 = .failed }
+    }
+
+    /// The command's outputs failed for another reason than the document: it is written
+    /// at the end, as when no output was staged.
+    static func documentNotTaken() {
+        document.withLock { $0 = .pending }
     }
 
     /// Writes what the held formats gathered (an empty document when nothing was found).

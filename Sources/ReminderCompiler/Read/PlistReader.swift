@@ -74,7 +74,7 @@ import CXMLShim
     /// Where the first run of content longer than `limit` bytes starts: the bytes between
     /// one tag and the next, read through CDATA sections and comments (a tag's quoted
     /// attribute values may hold `>`). One pass; a section left open ends the scan, for
-    /// libxml2 to report.
+    /// libxml2 to report, once the run before it is checked.
     static func firstLongText(in bytes: [UInt8], longerThan limit: Int) -> Int? {
         let less = UInt8(ascii: "<"), greater = UInt8(ascii: ">")
         var runStart = 0
@@ -84,9 +84,11 @@ import CXMLShim
                 index += 1
                 continue
             }
+            // libxml2 reads on through CDATA sections and comments: two texts of 6 MB on
+            // either side of a comment stop it ("Huge input lookup") as one of 12 MB does.
             if let end = Self.end(ofSection: Self.cdataMarks, at: index, in: bytes) ?? Self.end(ofSection: Self.commentMarks, at: index, in: bytes)
             {
-                guard end >= 0 else { return nil }
+                guard end >= 0 else { return index - runStart > limit ? runStart : nil }
                 index = end
                 continue
             }

@@ -9,8 +9,9 @@ Run against `remindc serve --max-connections 3 --body-timeout 1`. Prints one lin
   stalled in their request head, each taking the place of one stalled longer; the
   service's open descriptors before and with all 40 connected; whether a request made then
   was answered, and how fast; how many stalled connections the service closed.
-- "busy ANSWERED SECONDS STATUS STATUS STATUS": three requests whose bodies never come fill
-  the cap; whether a fourth was answered, how long it waited, and the three status lines.
+- "busy ANSWERED SECONDS STATUS STATUS STATUS STATUS": four requests whose bodies never come
+  fill the cap and the place past it; whether a fifth was answered, how long it waited, and
+  the four status lines.
 """
 import os
 import socket
@@ -80,10 +81,11 @@ def cap():
 
 
 def busy():
-    """Three connections with a request under way (a head, and a body still to come) are
-    not closed to make room: a fourth waits until their 408s free the cap."""
+    """Four connections with a request under way (a head, and a body still to come: the
+    cap, and the one past it that would take an idle one's place) are not closed to make
+    room: a fifth waits until their 408s free the cap."""
     busy = []
-    for _ in range(3):
+    for _ in range(4):
         connection = socket.create_connection(("127.0.0.1", port))
         connection.sendall(b"POST /v1/check HTTP/1.1\r\nHost: test\r\nContent-Length: 1000\r\n\r\n")
         busy.append(connection)
