@@ -36,9 +36,10 @@ struct AtomicOutput {
     /// written; nil paths are absent options.
     static func checkTargets(_ outputs: [(option: String, path: String?)], inputs: [String?]) throws {
         var seen: [(option: String, path: String, destination: String, identity: FileIdentity?)] = []
-        let inputIdentities = inputs.compactMap { $0 }.compactMap { path in
+        let inputIdentities = inputs.compactMap { $0 }.compactMap { path -> (String, FileIdentity)? in
             // `-` is standard input, which a shell may have opened on a file (`< jobs`).
-            (path == "-" ? FileIdentity(standardInput: ()) : FileIdentity(path)).map { (path == "-" ? "standard input" : path, $0) }
+            guard path == "-" else { return FileIdentity(path).map { (path, $0) } }
+            return FileIdentity(standardInput: ()).map { ("standard input", $0) }
         }
         for (option, path) in outputs {
             guard let path else { continue }
@@ -208,23 +209,20 @@ struct AtomicOutput {
     /// `carryingDiagnostics` stages its document with the others, so that a diagnostics
     /// file that cannot be written (on a full disk, say) leaves every output as it was.
     mutating func commit(carryingDiagnostics: Bool = true) throws {
-        if carryingDiagnostics, let document = DiagnosticPrinter.takeDocument() {
-            do {
-                try stage(document.bytes, at: document.path)
-            } catch {
-                DiagnosticPrinter.documentFailed()
-                throw error
-            }
-            do {
-                try commitStaged()
-            } catch {
-                // Another output failed: the document is written at the end, as usual.
-                DiagnosticPrinter.documentNotTaken()
-                throw error
-            }
-            return
+        guard carryingDiagnostics, let document = DiagnosticPrinter.takeDocument() else { return try commitStaged() }
+        do {
+            try stage(document.bytes, at: document.path)
+        } catch {
+            DiagnosticPrinter.documentFailed()
+            throw error
         }
-        try commitStaged()
+        do {
+            try commitStaged()
+        } catch {
+            // Another output failed: the document is written at the end, as usual.
+            DiagnosticPrinter.documentNotTaken()
+            throw error
+        }
     }
 
     private mutating func commitStaged() throws {
@@ -295,13 +293,16 @@ struct FileIdentity: Equatable {
 
     init?(_ path: String) {
         guard let status = SystemCall.status(of: path) else { return nil }
-        device = status.device
-        inode = status.inode
+        self.init(status)
     }
 
     /// Standard input's file, when it is a regular file; nil for a terminal or a pipe.
     init?(standardInput: Void) {
         guard let status = SystemCall.status(ofDescriptor: 0), status.kind == .regular else { return nil }
+        self.init(status)
+    }
+
+    private init(_ status: FileStatus) {
         device = status.device
         inode = status.inode
     }

@@ -103,6 +103,8 @@ private struct TreeBuilder {
     private var depth = 0
     /// Whether no value was begun yet: the next is the root.
     private var atRoot = true
+    /// Whether the root's elements, when it is an array, are the ones streamed.
+    private var streamsRootArray: Bool { streaming.map { $0.key == nil } ?? false }
 
     init(scanner: JSONScanner, path: String, lines: LineTable, allowsNull: Bool, maximumValues: Int, streaming: Streaming?) {
         self.scanner = scanner
@@ -130,7 +132,7 @@ private struct TreeBuilder {
         atRoot = false
         switch byte {
         case UInt8(ascii: "{"): return PlistNode(try object(), at: start)
-        case UInt8(ascii: "[") where isRoot && streaming != nil && streaming?.key == nil: return try streamedArray(handingOn: true)
+        case UInt8(ascii: "[") where isRoot && streamsRootArray: return try streamedArray(handingOn: true)
         case UInt8(ascii: "["): return PlistNode(try array(), at: start)
         case UInt8(ascii: "\""): return PlistNode(.string(try scanner.string()), at: start)
         case UInt8(ascii: "t"): try scanner.literal("true"); return PlistNode(.boolean(true), at: start)

@@ -43,6 +43,22 @@ def trickled_body():
     return None, "no answer"
 
 
+def probe(timeout):
+    """A health check on a new connection: whether it was answered 200 within `timeout`
+    seconds, and after how long."""
+    connection = socket.create_connection(("127.0.0.1", port))
+    start = time.time()
+    connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+    connection.settimeout(timeout)
+    try:
+        answered = connection.recv(100).startswith(b"HTTP/1.1 200")
+    except socket.timeout:
+        answered = False
+    seconds = round(time.time() - start, 3)
+    connection.close()
+    return answered, seconds
+
+
 def cap():
     before = descriptors()
     stalled = []
@@ -55,16 +71,7 @@ def cap():
     time.sleep(4)
     during = descriptors()
     # A new client takes the place of the connection stalled longest.
-    probe = socket.create_connection(("127.0.0.1", port))
-    start = time.time()
-    probe.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
-    probe.settimeout(5)
-    try:
-        answered = probe.recv(100).startswith(b"HTTP/1.1 200")
-    except socket.timeout:
-        answered = False
-    seconds = round(time.time() - start, 3)
-    probe.close()
+    answered, seconds = probe(5)
     # Every stalled connection but the last few accepted was closed by the service.
     closed = 0
     for connection in stalled:
@@ -90,15 +97,7 @@ def busy():
         connection.sendall(b"POST /v1/check HTTP/1.1\r\nHost: test\r\nContent-Length: 1000\r\n\r\n")
         busy.append(connection)
     time.sleep(0.3)
-    probe = socket.create_connection(("127.0.0.1", port))
-    start = time.time()
-    probe.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
-    probe.settimeout(10)
-    try:
-        answered = probe.recv(100).startswith(b"HTTP/1.1 200")
-    except socket.timeout:
-        answered = False
-    seconds = round(time.time() - start, 3)
+    answered, seconds = probe(10)
     statuses = []
     for connection in busy:
         connection.settimeout(5)

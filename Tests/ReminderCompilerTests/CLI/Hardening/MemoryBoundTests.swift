@@ -41,6 +41,23 @@ struct MemoryBoundTests {
         return bytes + Array(closing.utf8)
     }
 
+    /// Writes `count` wrong entries `1` between `opening` and `closing` to `name` in `folder`;
+    /// returns its path.
+    static func writeOnes(_ count: Int, between opening: String, and closing: String, to name: String, in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try Data(ones(count, between: opening, and: closing)).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Expects standard error to show the first 1 000 of `total` errors and count the rest.
+    static func expectCappedErrors(_ standardError: String, total: Int) {
+        let lines = standardError.split(separator: "\n")
+        #expect(lines.filter { $0.contains(": error: ") }.count == DiagnosticCollector.defaultMaximumErrors)
+        #expect(
+            lines.last?.contains("and \(total - DiagnosticCollector.defaultMaximumErrors) more errors in this file") == true, "\(lines.last ?? "")"
+        )
+    }
+
     @Test("a diff and a recurring calendar of 432 000 slots with 64 kept stay small (whole-window drafting took 128 MB)")
     func inMemoryPathsStaySmall() async throws {
         let folder = try TestEnvironment.scratchFolder()
@@ -62,9 +79,7 @@ struct MemoryBoundTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let count = 2_000_000
         // `1` is the smallest entry that is wrong: an event must be a dict.
-        let events = Self.ones(count, between: #"{"formatVersion":1,"events":["#, and: "]}")
-        let eventsPath = folder.appendingPathComponent("events.json").path
-        try Data(events).write(to: URL(fileURLWithPath: eventsPath))
+        let eventsPath = try Self.writeOnes(count, between: #"{"formatVersion":1,"events":["#, and: "]}", to: "events.json", in: folder)
         let config = TestEnvironment.examples.appendingPathComponent("medication.plist").path
         let plan = folder.appendingPathComponent("plan.json").path
         let arguments = ["compile", config, "--events", eventsPath, "--now", "2026-11-22T08:00:00Z", "-o", plan]
@@ -72,9 +87,7 @@ struct MemoryBoundTests {
         // The file is 4 MB; a located tree of its entries took about 135 MB.
         #expect(peak < 80, "\(peak) MB")
         let result = try await remindc(arguments)
-        let lines = result.standardError.split(separator: "\n")
-        #expect(lines.filter { $0.contains(": error: ") }.count == DiagnosticCollector.defaultMaximumErrors)
-        #expect(lines.last?.contains("and \(count - DiagnosticCollector.defaultMaximumErrors) more errors in this file") == true, "\(lines.last ?? "")")
+        Self.expectCappedErrors(result.standardError, total: count)
         #expect(!FileManager.default.fileExists(atPath: plan))
     }
 
@@ -84,19 +97,15 @@ struct MemoryBoundTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let count = 2_000_000
         // `1` is the smallest entry that is wrong: an entry must be an object.
-        let pending = Self.ones(count, between: "[", and: "]")
-        let pendingPath = folder.appendingPathComponent("pending.json").path
-        try Data(pending).write(to: URL(fileURLWithPath: pendingPath))
+        let pendingPath = try Self.writeOnes(count, between: "[", and: "]", to: "pending.json", in: folder)
         let plan = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Golden/plans/medication.json").path
         let arguments = ["reconcile", plan, "--pending", pendingPath]
         let peak = try await peakMegabytes(arguments, expectedStatus: 1)
         // The file is 4 MB; a located tree of its entries took about 140 MB.
         #expect(peak < 80, "\(peak) MB")
         let result = try await remindc(arguments)
-        let lines = result.standardError.split(separator: "\n")
-        #expect(lines.filter { $0.contains(": error: ") }.count == DiagnosticCollector.defaultMaximumErrors)
-        #expect(lines.first?.hasPrefix("\(pendingPath):1:2: error: ") == true, "\(lines.first ?? "")")
-        #expect(lines.last?.contains("and \(count - DiagnosticCollector.defaultMaximumErrors) more errors in this file") == true, "\(lines.last ?? "")")
+        Self.expectCappedErrors(result.standardError, total: count)
+        #expect(result.standardError.hasPrefix("\(pendingPath):1:2: error: "), "\(result.standardError.prefix(200))")
     }
 
     @Test("a plan whose notifications are 2 million wrong tokens is read a notification at a time; as many values elsewhere are refused (a tree of them took about 140 MB)")
@@ -104,9 +113,7 @@ struct MemoryBoundTests {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let count = 2_000_000
-        let plan = Self.ones(count, between: #"{"formatVersion":1,"notifications":["#, and: "]}")
-        let planPath = folder.appendingPathComponent("plan.json").path
-        try Data(plan).write(to: URL(fileURLWithPath: planPath))
+        let planPath = try Self.writeOnes(count, between: #"{"formatVersion":1,"notifications":["#, and: "]}", to: "plan.json", in: folder)
         let peak = try await peakMegabytes(["ics", planPath], expectedStatus: 1)
         // The file is 4 MB; a located tree of it takes about 140 MB (8 MB of them took 270 MB). Ten
         // required keys are missing too. Under another key, the root, the array and the
@@ -114,10 +121,9 @@ struct MemoryBoundTests {
         #expect(peak < 80, "\(peak) MB")
         let result = try await remindc("ics", planPath)
         #expect(result.standardError.contains("error: the plan is missing the required key 'timeZone'"))
-        #expect(result.standardError.contains("and \(count + 10 - DiagnosticCollector.defaultMaximumErrors) more errors in this file"), "\(result.standardError.suffix(200))")
+        Self.expectCappedErrors(result.standardError, total: count + 10)
         // The same tokens under a key the plan reader ignores are refused past the limit.
-        let ignored = Array(String(decoding: plan, as: UTF8.self).replacingOccurrences(of: "notifications", with: "somethingElse").utf8)
-        try Data(ignored).write(to: URL(fileURLWithPath: planPath))
+        _ = try Self.writeOnes(count, between: #"{"formatVersion":1,"somethingElse":["#, and: "]}", to: "plan.json", in: folder)
         let refused = try await remindc("ics", planPath)
         #expect(refused.status == 1)
         #expect(refused.standardError.hasPrefix("\(planPath):1:"))
