@@ -205,7 +205,9 @@
             if outline.plan.dropped > 0, events.actions.contains(where: \.isSnooze) {
                 var wholeWindow = self
                 wholeWindow.options = options.withoutBudget
-                guard let unbudgeted = wholeWindow.plan().plan else { return outline.diagnostics }
+                // A stopped re-plan ends with `plan.stopped`, as the outline's own drive would.
+                let whole = wholeWindow.plan()
+                guard let unbudgeted = whole.plan else { return whole.diagnostics }
                 recurringOutline.notifications = unbudgeted.notifications.filter(\.isSnoozeOrItsFollowUp)
             }
             guard let bytes = ICalendarExport.recurring(outline.validated, plan: recurringOutline, zones: zones, stopSignal: stopSignal)

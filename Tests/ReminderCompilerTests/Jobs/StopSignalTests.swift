@@ -51,6 +51,26 @@ struct StopSignalTests {
         #expect(ICalendarExport.recurring(validated, plan: plan, zones: .system, stopSignal: signal) == nil)
     }
 
+    @Test("a signal raised while the plan is written stops the recurring calendar's re-plan of a budgeted window, with plan.stopped")
+    func stopsUnbudgetedReplan() throws {
+        var compilation = try Self.compilation()
+        compilation.options.pendingLimit = 64
+        compilation.events.record(.snooze(at: 1_795_335_000, minutes: 10), occurrence: "r-20261122-0830")
+        let whole = compilation.collect(calendarStyle: .recurring)
+        #expect(whole.diagnostics.allSatisfy { $0.severity != .error })
+        #expect(String(decoding: try #require(whole.calendar), as: UTF8.self).contains("r-20261122-0830-snooze"))
+        // The 64 notifications kept lie in the first range: the drive is over when the plan's
+        // bytes are written, and only the re-plan of the whole window is left to stop.
+        let signal = StopSignal()
+        compilation.stopSignal = signal
+        var calendar: [UInt8] = []
+        let found = try compilation.write(
+            planTo: { _ in signal.raise() }, calendarTo: { calendar.append(span: $0) }, calendarStyle: .recurring
+        )
+        #expect(found.last?.message.id == "plan.stopped")
+        #expect(calendar.isEmpty)
+    }
+
     @Test("a signal raised before the compile stops every way of planning at once")
     func raisedBefore() throws {
         var compilation = try Self.compilation()
