@@ -52,7 +52,9 @@ struct Batch: ParsableCommand {
             progress: ProgressLine(enabled: SystemCall.isTerminal(SystemCall.standardError) && !resultsOnTerminal)
         ) { result in
             do {
-                try file.write(contentsOf: result + [0x0A])
+                // Two writes rather than a copy of a result that may be hundreds of megabytes.
+                try file.write(contentsOf: result)
+                try file.write(contentsOf: [0x0A])
             } catch {
                 throw CommandLineError("cannot write '\(output ?? "-")': \(OutputFile.describe(error))")
             }

@@ -142,67 +142,51 @@ extension PlanJob {
 
     /// Runs the job: whether it planned, and its result line (see `run`).
     /// `stopSignal`, when raised, stops the planning (see `StopSignal`).
+    ///
+    /// The plan is made by the planning driver `compile` writes files with, range by range
+    /// into the result line: memory holds the answer, and the plan's notifications besides
+    /// only when a diff or a reconciliation needs them. A plan `compile` would refuse to
+    /// write is refused here too, once its JSON passes the limit.
     public func result(zones: TimeZoneDatabase = .system, stopSignal: StopSignal? = nil) -> (ok: Bool, line: [UInt8]) {
-        let prefix = namePrefix
         let inputs = loadInputs(zones: zones)
-        let result = inputs.validated.map {
-            ReminderCompiler.plan(
-                $0, options: options, events: inputs.events, diagnostics: inputs.diagnostics, zones: zones, rangeDays: 28,
-                stopSignal: stopSignal
-            )
-        } ?? CompileResult(plan: nil, diagnostics: inputs.diagnostics)
-        var diagnostics = result.diagnostics
-        var previousPlan: Plan?
-        if result.plan != nil {
-            let read = readPrevious()
-            previousPlan = read.plan
-            diagnostics += read.diagnostics
+        guard inputs.validated != nil, var compilation = ChunkedCompilation(inputs: inputs, options: options) else {
+            return (false, Self.opening(id: id, ok: false) + Self.closing(inputs.diagnostics))
         }
+        // The previous plan is read first: its sequences are carried as the plan is made.
+        let previous = readPrevious()
+        compilation.previous = previous.plan
+        compilation.zones = zones
+        compilation.stopSignal = stopSignal
+        compilation.outputLimits.plan = maximumPlanBytes
+        // The plan goes straight into the line of a job that plans: one copy of the answer.
+        var line = Self.opening(id: id, ok: true) + Array(",\"plan\":".utf8)
+        var layout = JSONLayoutRemover()
+        let planned = compilation.writePlan(keepingNotifications: previous.plan != nil || pending != nil) { chunk in
+            layout.append(chunk, to: &line)
+        }
+        guard let plan = planned.plan else {
+            return (false, Self.opening(id: id, ok: false) + Self.closing(planned.diagnostics))
+        }
+        var diagnostics = planned.diagnostics + previous.diagnostics
         var pendingList: [PendingNotification]?
-        if let pending, result.plan != nil {
-            let read = ReminderCompiler.readPending(pending, path: prefix + "pending")
+        if let pending {
+            let read = ReminderCompiler.readPending(pending, path: namePrefix + "pending")
             pendingList = read.pending
             diagnostics += read.diagnostics
         }
-        let ok = result.plan != nil && !diagnostics.contains { $0.severity == .error }
-        if ok, var plan = result.plan {
-            if let previousPlan { ReminderCompiler.carrySequences(into: &plan, from: previousPlan) }
-            // The plan `compile` would refuse to write is refused here too, before more of
-            // it is made than the limit: a plan no reader takes back is no result.
-            guard let planJSON = Self.encoded(plan, within: maximumPlanBytes) else {
-                let place = inputs.validated?.config.location ?? .keyPath("config")
-                var refused = DiagnosticCollector()
-                refused.append(contentsOf: diagnostics)
-                refused.error(.outputTooLarge("plan", limit: maximumPlanBytes), at: place)
-                return (false, Self.opening(id: id, ok: false) + Self.closing(refused.sorted))
-            }
-            var line = Self.opening(id: id, ok: ok)
-            line += Array(",\"plan\":".utf8) + Self.compact(planJSON)
-            if let previousPlan {
-                line += Array(",\"diff\":".utf8) + Self.compact(DiffOutput.json(PlanDiff(old: previousPlan, new: plan)))
-            }
-            if let pendingList {
-                line += Array(",\"reconciliation\":".utf8) + Self.compact(ReconciliationOutput.json(plan.reconcile(pending: pendingList)))
-            }
-            return (ok, line + Self.closing(diagnostics))
+        guard !diagnostics.contains(where: { $0.severity == .error }) else {
+            return (false, Self.opening(id: id, ok: false) + Self.closing(diagnostics))
         }
-        return (ok, Self.opening(id: id, ok: ok) + Self.closing(diagnostics))
-    }
-
-    /// The plan's JSON, or nil as soon as it would pass `limit` bytes (counted by the
-    /// allowance the chunked driver's outputs use).
-    private static func encoded(_ plan: Plan, within limit: Int) -> [UInt8]? {
-        let allowance = ByteAllowance(limit: limit, output: "plan")
-        var bytes: [UInt8] = []
-        do {
-            try PlanJSON.write(plan) { chunk in
-                try allowance.take(chunk.count)
-                bytes.append(span: chunk)
-            }
-        } catch {
-            return nil
+        if let previousPlan = previous.plan {
+            line += Array(",\"diff\":".utf8)
+            line += Self.compact(DiffOutput.json(PlanDiff(old: previousPlan, new: plan)))
         }
-        return bytes
+        if let pendingList {
+            line += Array(",\"reconciliation\":".utf8)
+            line += Self.compact(ReconciliationOutput.json(plan.reconcile(pending: pendingList)))
+        }
+        line += Self.closing(diagnostics)
+        return (true, line)
     }
 
     /// A job that could not be read, as its result line.
@@ -227,22 +211,42 @@ extension PlanJob {
         Array(",\"diagnostics\":".utf8) + compact(Array(DiagnosticRendering.json(diagnostics).utf8)) + Array("}".utf8)
     }
 
-    /// JSON without its layout: a raw line break only ever starts indentation (strings
-    /// hold theirs escaped), so each one goes with the spaces after it.
+    /// JSON without its layout, on one line.
     static func compact(_ bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x0A {
-                index += 1
-                while index < bytes.count, bytes[index] == 0x20 { index += 1 }
-                continue
-            }
-            result.append(bytes[index])
-            index += 1
-        }
+        var layout = JSONLayoutRemover()
+        layout.append(bytes.span, to: &result)
         return result
+    }
+}
+
+/// Takes the layout out of JSON as it streams past: a raw line break only ever starts
+/// indentation (strings hold theirs escaped), so each one goes with the spaces after it,
+/// also when a chunk ends between them.
+struct JSONLayoutRemover {
+    private var inIndentation = false
+
+    mutating func append(_ chunk: Span<UInt8>, to result: inout [UInt8]) {
+        var index = 0
+        while index < chunk.count {
+            if inIndentation {
+                if chunk[index] == 0x20 {
+                    index += 1
+                    continue
+                }
+                inIndentation = false
+            }
+            // The run up to the next line break goes in one copy.
+            var end = index
+            while end < chunk.count, chunk[end] != 0x0A { end += 1 }
+            result.append(span: chunk.extracting(index..<end))
+            if end < chunk.count {
+                inIndentation = true
+                end += 1
+            }
+            index = end
+        }
     }
 }
 

@@ -427,6 +427,48 @@
         }
     }
 
+    /// The plan JSON handed to `sink` range by range on the caller's thread, stopped at the
+    /// plan limit as `write` stops it, and the plan itself, with its notifications only when
+    /// `keepingNotifications`: for a caller that answers with the bytes and needs the plan
+    /// beside them only for a diff or a reconciliation (batch jobs, the service), so that
+    /// memory holds the answer and not the plan too, and no thread is started per answer.
+    ///
+    /// - Returns: the plan, nil when the diagnostics hold an error (the bytes given to
+    ///   `sink` are then no plan to keep), and the diagnostics, sorted.
+    func writePlan(keepingNotifications: Bool, to sink: (Span<UInt8>) -> Void) -> (plan: Plan?, diagnostics: [Diagnostic]) {
+        let allowance = ByteAllowance(limit: outputLimits.plan, output: "plan")
+        func take(_ chunk: Span<UInt8>) throws {
+            try allowance.take(chunk.count)
+            sink(chunk)
+        }
+        var stream: PlanJSONStream?
+        var kept: [PlannedNotification] = []
+        do {
+            let outcome = try drive(
+                countFirst: true, needsLastInstant: false, needsOtherZones: false,
+                begin: { stream = PlanJSONStream(header: $0.header) },
+                receive: { notifications in
+                    if keepingNotifications { kept += notifications }
+                    try stream?.append(contentsOf: notifications, to: take)
+                }
+            )
+            switch outcome {
+            case .failure(let failure):
+                return (nil, failure.diagnostics)
+            case .success(var outline):
+                try stream?.finish(closing: outline.plan, to: take)
+                outline.plan.notifications = kept
+                return (outline.plan, outline.diagnostics)
+            }
+        } catch {
+            // Only the allowance throws.
+            var collector = DiagnosticCollector()
+            collector.append(contentsOf: diagnostics)
+            collector.error(.outputTooLarge("plan", limit: allowance.limit), at: config.location)
+            return (nil, collector.sorted)
+        }
+    }
+
     /// The zones other than the plan's that the first `keptCount` notifications carry.
     private func zonesInUse<Drafts: Sequence<PlanDraft>>(_ drafts: Drafts, keptCount: Int, planner: Planner) -> [String] {
         var found: Set<String> = []

@@ -32,4 +32,34 @@ struct PlanJobLimitTests {
         #expect(!refusedLine.contains("\n"))
         #expect((try? JSONSerialization.jsonObject(with: Data(refused.line))) != nil)
     }
+
+    @Test("a refused job gives the diagnostics compile gives for the same config and limit")
+    func refusalAgreesWithCompile() throws {
+        var job = try Self.job()
+        job.maximumPlanBytes = 4096
+        let line = job.result().line
+        let inputs = ReminderCompiler.load(job.config, path: "big/config", options: CompileOptions(now: job.now), events: nil)
+        var compilation = try #require(ChunkedCompilation(inputs: inputs, options: CompileOptions(now: job.now)))
+        compilation.outputLimits.plan = 4096
+        let diagnostics = try compilation.write(planTo: { _ in })
+        #expect(diagnostics.last?.message.id == "plan.output-too-large")
+        #expect(line == PlanJob.opening(id: "big", ok: false) + PlanJob.closing(diagnostics))
+    }
+
+    @Test("the layout comes out of JSON the same however it is cut into chunks")
+    func layoutAcrossChunks() throws {
+        let pretty = Array("{\n  \"a\": [\n    1,\n\n    \"x  y\\n\"\n  ],\n  \"b\": {\n  }\n}\n".utf8)
+        let whole = PlanJob.compact(pretty)
+        #expect(String(decoding: whole, as: UTF8.self) == #"{"a": [1,"x  y\n"],"b": {}}"#)
+        for cut in 0...pretty.count {
+            for second in cut...pretty.count {
+                var remover = JSONLayoutRemover()
+                var result: [UInt8] = []
+                for part in [pretty[..<cut], pretty[cut..<second], pretty[second...]] {
+                    remover.append(Array(part).span, to: &result)
+                }
+                #expect(result == whole, "cut at \(cut) and \(second)")
+            }
+        }
+    }
 }
