@@ -441,14 +441,20 @@
             try allowance.take(chunk.count)
             sink(chunk)
         }
+        // An unlimited plan's header is final before its first notification, so its JSON
+        // streams. A budgeted one holds at most the budget: it is written at the end, from
+        // one pass, rather than counted by a pass of its own first.
+        let streams = (options.pendingLimit ?? config.pendingLimit) == 0
         var stream: PlanJSONStream?
         var kept: [PlannedNotification] = []
         do {
             let outcome = try drive(
-                countFirst: true, needsLastInstant: false, needsOtherZones: false,
-                begin: { stream = PlanJSONStream(header: $0.header) },
+                countFirst: false, needsLastInstant: false, needsOtherZones: false,
+                begin: { start in
+                    if streams { stream = PlanJSONStream(header: start.header) }
+                },
                 receive: { notifications in
-                    if keepingNotifications { kept += notifications }
+                    if keepingNotifications || !streams { kept += notifications }
                     try stream?.append(contentsOf: notifications, to: take)
                 }
             )
@@ -456,6 +462,10 @@
             case .failure(let failure):
                 return (nil, failure.diagnostics)
             case .success(var outline):
+                if !streams {
+                    stream = PlanJSONStream(header: outline.plan)
+                    try stream?.append(contentsOf: kept, to: take)
+                }
                 try stream?.finish(closing: outline.plan, to: take)
                 outline.plan.notifications = kept
                 return (outline.plan, outline.diagnostics)
