@@ -76,9 +76,9 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
             now: try moment.resolve(), timeZone: timeZone, horizonDays: horizonDays, pendingLimit: pendingLimit
         )
         let previousPlan = try previous.map(CommandLineInput.readPlan)
-        // A diff and the HTML page need the whole plan; otherwise the plan and the calendar
-        // are written a few weeks at a time.
-        if diff == nil, html == nil {
+        // A diff needs the whole plan; otherwise the plan and the calendar are written a few
+        // weeks at a time, and the HTML page takes what it shows from a pass of its own.
+        if diff == nil {
             try compileInChunks(bytes, events: eventsInput, options: options, previous: previousPlan)
             return
         }
@@ -127,11 +127,25 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
             try files.stage(DiffOutput.json(PlanDiff(old: previousPlan, new: plan)), at: diff)
         }
         if let html {
-            // What the budget drops is shown too: the same compile without it.
-            let window = plan.pendingLimit == 0 ? plan : unbudgeted() ?? plan
-            try files.stage(Array(AgendaHTML.render(Agenda(plan: plan, config: parsed, unbudgeted: window)).utf8), at: html)
+            let inputs = ReminderCompiler.load(bytes, path: config, options: options, events: eventsInput)
+            guard let compilation = ChunkedCompilation(inputs: inputs, options: options) else { throw ExitCode.failure }
+            try files.stage(try agendaPage(compilation), at: html)
         }
         try files.commit()
+    }
+
+    /// The HTML page of the plan's agenda. It holds at most `Agenda.maximumEntries`
+    /// entries, so it is made from a listing of the window's first notifications and a
+    /// count of the rest (what the budget drops shown too), not from the whole window.
+    private func agendaPage(_ compilation: ChunkedCompilation) throws -> [UInt8] {
+        let listed = compilation.agendaListing(atLeast: Agenda.maximumEntries)
+        guard let plan = listed.plan else {
+            // The same inputs planned a moment ago; this is not expected.
+            DiagnosticPrinter.print(listed.diagnostics)
+            throw ExitCode.failure
+        }
+        let agenda = Agenda(plan: plan, config: compilation.config, unbudgeted: listed.unbudgeted, notListed: listed.notListed)
+        return Array(AgendaHTML.render(agenda).utf8)
     }
 
     private func compileInChunks(
@@ -162,6 +176,14 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
         guard !DiagnosticPrinter.fails(found) else {
             files.discard()
             throw ExitCode.failure
+        }
+        if let html {
+            do {
+                try files.stage(try agendaPage(compilation), at: html)
+            } catch {
+                files.discard()
+                throw error
+            }
         }
         try files.commit()
     }

@@ -113,8 +113,27 @@ extension Agenda {
     ///   - unbudgeted: the same compile without the budget, whose extra notifications are
     ///     shown as dropped; without it only their count is known.
     ///   - days: how many days to show from `now`; the whole window when nil.
+    ///   - notListed: for a plan too long to hold, how many notifications of the days shown
+    ///     come after the last one `unbudgeted` (or, without it, `plan`) lists, which must
+    ///     list every one up to that instant: the agenda then ends there at the latest and
+    ///     counts them among the entries not shown. The plan's own list must stop there too.
     ///   - zones: the tz database the plan's zone is read from.
-    public init(plan: Plan, config: ReminderConfig? = nil, unbudgeted: Plan? = nil, days: Int? = nil, zones: TimeZoneDatabase = .system) {
+    public init(
+        plan: Plan, config: ReminderConfig? = nil, unbudgeted: Plan? = nil, days: Int? = nil, notListed: Int = 0,
+        zones: TimeZoneDatabase = .system
+    ) {
+        self.init(
+            plan: plan, config: config, unbudgeted: unbudgeted, days: days, notListed: notListed, zones: zones,
+            entryLimit: Self.maximumEntries
+        )
+    }
+
+    /// The agenda, with another cap than `maximumEntries` (at least 1): for tests.
+    init(
+        plan: Plan, config: ReminderConfig?, unbudgeted: Plan?, days: Int?, notListed: Int, zones: TimeZoneDatabase,
+        entryLimit: Int
+    ) {
+        let entryLimit = max(1, entryLimit)
         // At most a horizon's length (3 660 days) from `now`, whatever the plan or `days`
         // says: a plan built in code may hold any instants, and no sum may overflow.
         let longest = Int64(min(max(days ?? Self.longestDays, 0), Self.longestDays)) * 86_400
@@ -164,11 +183,19 @@ extension Agenda {
         }
         all.sort { ($0.fireAt.seconds, $0.id) < ($1.fireAt.seconds, $1.id) }
         // Past the cap, the agenda ends with its last entry; those at the same instant stay.
-        var notShown = 0
-        if all.count > Self.maximumEntries {
-            end = all[Self.maximumEntries - 1].fireAt.seconds
+        // A list that stops early ends it at its last instant, after which nothing is known.
+        var cut = all.count > entryLimit ? all[entryLimit - 1].fireAt.seconds : nil
+        let notListed = max(0, notListed)
+        if notListed > 0, let listedEnd = (unbudgeted ?? plan).notifications.last?.fireAt.seconds {
+            cut = min(cut ?? listedEnd, listedEnd)
+        }
+        var notShown = notListed
+        if let cut, cut < end {
+            end = cut
             let kept = all.firstIndex { $0.fireAt.seconds > end } ?? all.count
-            notShown = all.count - kept
+            // Saturating: `notListed` is the caller's.
+            let (sum, overflow) = notShown.addingReportingOverflow(all.count - kept)
+            notShown = overflow ? .max : sum
             all.removeSubrange(kept...)
         }
         // Follow-ups and snoozes go under their parent when it is on the agenda.

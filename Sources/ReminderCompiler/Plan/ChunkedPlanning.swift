@@ -241,6 +241,8 @@
         var plan: Plan
         var validated: ValidatedConfig
         var diagnostics: [Diagnostic]
+        /// Notifications kept but not handed over, past `handOverAtMost`.
+        var notHandedOver = 0
     }
 
     /// The one planning driver. Checks the config when it was not checked already, then
@@ -257,8 +259,10 @@
     ///   - needsLastInstant: whether an unlimited plan's last instant is wanted in `begin`
     ///     (a calendar's VTIMEZONE spans the events).
     ///   - needsOtherZones: whether `begin` needs the zones kept notifications pin.
+    ///   - handOverAtMost: once this many were handed over, the ranges after are drafted
+    ///     and counted, not rendered (the outline says how many were kept after them).
     private func drive(
-        countFirst: Bool, needsLastInstant: Bool, needsOtherZones: Bool,
+        countFirst: Bool, needsLastInstant: Bool, needsOtherZones: Bool, handOverAtMost: Int = .max,
         begin: (DriveStart) throws -> Void, receive: ([PlannedNotification]) throws -> Void
     ) rethrows -> Result<DriveOutline, PlanSetup.Failure> {
         let validated: ValidatedConfig
@@ -338,6 +342,7 @@
         let sequences = previous.map { SequenceCarrier($0, now: setup.window.now) }
         var collisions = NumericIDCollisions()
         var written = 0
+        var notHandedOver = 0
         // The last notification handed over: the search for IDs with a repeated numericId
         // reads no further in the order of candidates.
         var lastWritten: (fireAt: Int64, id: String)?
@@ -364,6 +369,11 @@
                 summary.firstDropped = draft.candidates[take].fireAt
             }
             guard take > 0 else { continue }
+            if written >= handOverAtMost {
+                written += take
+                notHandedOver += take
+                continue
+            }
             var rendered = planner.render(draft.candidates[..<take], of: draft)
             if let sequences {
                 for position in rendered.indices { sequences.carry(into: &rendered[position]) }
@@ -411,7 +421,7 @@
                 coveredUntil: coveredUntil.seconds, digests: outline.reminderDigests
             )
         }
-        return .success(DriveOutline(plan: outline, validated: validated, diagnostics: sorted))
+        return .success(DriveOutline(plan: outline, validated: validated, diagnostics: sorted, notHandedOver: notHandedOver))
     }
 
     /// The whole plan in memory, from one pass of the driver: what `ReminderCompiler.plan`
@@ -476,6 +486,44 @@
             collector.append(contentsOf: diagnostics)
             collector.error(.outputTooLarge("plan", limit: allowance.limit), at: config.location)
             return (nil, collector.sorted)
+        }
+    }
+
+    /// What an agenda of the whole window shows, in memory that does not grow with the
+    /// window: the plan's header and suppressed list with its first notifications, at least
+    /// `count` of the window's (whole ranges, so that every notification up to the last one
+    /// listed is there), and how many come after the last one listed, kept or dropped.
+    /// When the budget dropped some before that, `unbudgeted` lists the window without the
+    /// budget as far; otherwise it is nil, and the plan's list is the window's.
+    ///
+    /// - Returns: nil plans when the compile has errors (see `diagnostics`).
+    public func agendaListing(atLeast count: Int) -> (plan: Plan?, unbudgeted: Plan?, notListed: Int, diagnostics: [Diagnostic]) {
+        func listing(_ compilation: ChunkedCompilation, count: Int) -> Result<(plan: Plan, notListed: Int), PlanSetup.Failure> {
+            var kept: [PlannedNotification] = []
+            return compilation.drive(
+                countFirst: false, needsLastInstant: false, needsOtherZones: false, handOverAtMost: count,
+                begin: { _ in }, receive: { kept += $0 }
+            ).map { outline in
+                var plan = outline.plan
+                plan.notifications = kept
+                return (plan, outline.notHandedOver)
+            }
+        }
+        let planned: (plan: Plan, notListed: Int)
+        switch listing(self, count: count) {
+        case .failure(let failure): return (nil, nil, 0, failure.diagnostics)
+        case .success(let found): planned = found
+        }
+        // What the budget drops comes after every notification it keeps: when the plan's
+        // list stops early, everything after it is not listed, kept or dropped.
+        guard planned.notListed == 0, planned.plan.dropped > 0 else {
+            return (planned.plan, nil, planned.notListed + planned.plan.dropped, [])
+        }
+        var wholeWindow = self
+        wholeWindow.options = options.withoutBudget
+        switch listing(wholeWindow, count: count + planned.plan.notifications.count) {
+        case .failure(let failure): return (nil, nil, 0, failure.diagnostics)
+        case .success(let window): return (planned.plan, window.plan, window.notListed, [])
         }
     }
 

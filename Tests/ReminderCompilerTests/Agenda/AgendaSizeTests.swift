@@ -34,3 +34,48 @@ struct AgendaSizeTests {
         #expect(!AgendaText.render(short).contains("left out"))
     }
 }
+
+/// `compile --html` makes its agenda from a listing of the window's first notifications and
+/// a count of the rest, in memory that does not grow with the window: the agenda must be
+/// the one the whole plans give.
+@Suite("Agenda from a listing")
+struct AgendaListingTests {
+    @Test("an agenda from the driver's listing equals the agenda of the whole plan and the whole window", .timeLimit(.minutes(3)))
+    func listingAgreesWithWholePlans() throws {
+        var generator = PlanScenarioGenerator(seed: 1125)
+        var cutShort = 0
+        for round in 0..<200 {
+            let (config, now) = generator.scenario()
+            let options = CompileOptions(
+                now: .instant(now), horizonDays: generator.random.int(1...30),
+                pendingLimit: generator.random.chance(30) ? 0 : generator.random.int(1...80)
+            )
+            let whole = try #require(ReminderCompiler.plan(config, options: options).plan, "round \(round)")
+            let events = generator.suppressingEvents(for: whole, now: now)
+            var compilation = ChunkedCompilation(config: config, options: options)
+            compilation.events = events
+            compilation.chunkDays = generator.random.int(1...7)
+            let plan = try #require(ReminderCompiler.plan(config, options: options, events: events).plan)
+            var unbudgetedOptions = options
+            unbudgetedOptions.pendingLimit = 0
+            let window = try #require(ReminderCompiler.plan(config, options: unbudgetedOptions, events: events).plan)
+            let entryLimit = generator.random.int(1...60)
+            let reference = Agenda(
+                plan: plan, config: config, unbudgeted: window, days: nil, notListed: 0, zones: .system, entryLimit: entryLimit
+            )
+            let listed = compilation.agendaListing(atLeast: entryLimit)
+            let listedPlan = try #require(listed.plan, "round \(round): \(listed.diagnostics.map(\.formatted))")
+            let agenda = Agenda(
+                plan: listedPlan, config: config, unbudgeted: listed.unbudgeted, days: nil, notListed: listed.notListed,
+                zones: .system, entryLimit: entryLimit
+            )
+            #expect(agenda.days == reference.days, "round \(round)")
+            #expect(agenda.entriesNotShown == reference.entriesNotShown, "round \(round)")
+            #expect(agenda.end == reference.end, "round \(round)")
+            #expect(agenda.coveredUntil == reference.coveredUntil && agenda.dropped == reference.dropped, "round \(round)")
+            if listed.notListed > 0 { cutShort += 1 }
+        }
+        // The listing stopped before the window's end in enough rounds to matter.
+        #expect(cutShort > 40, "\(cutShort)")
+    }
+}

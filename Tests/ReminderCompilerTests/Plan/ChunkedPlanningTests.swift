@@ -37,9 +37,7 @@ extension LongComputationTests {
             var generator = PlanScenarioGenerator(seed: 31)
             for round in 0..<120 {
                 await Task.yield()  // let tests that await a child process have a thread
-                let center = CivilDate(dayNumber: generator.random.int(19_000...21_000))
-                let config = generator.config(around: center)
-                let now = Int64(center.dayNumber) * 86_400 + Int64(generator.random.int(0...86_399))
+                let (config, now) = generator.scenario()
                 let options = CompileOptions(
                     now: .instant(now), horizonDays: generator.random.int(1...40),
                     pendingLimit: generator.random.chance(50) ? 0 : generator.random.int(1...60)

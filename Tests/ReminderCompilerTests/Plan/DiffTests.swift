@@ -105,9 +105,7 @@ struct DiffTests {
     func applyingTheDiff() throws {
         var generator = PlanScenarioGenerator(seed: 9)
         for round in 0..<200 {
-            let center = CivilDate(dayNumber: generator.random.int(19_000...21_000))
-            let config = generator.config(around: center)
-            let firstNow = Int64(center.dayNumber) * 86_400 + Int64(generator.random.int(0...86_399))
+            let (config, firstNow) = generator.scenario()
             let secondNow = firstNow + Int64(generator.random.int(0...(5 * 86_400)))
             let horizon = generator.random.int(1...15)
             let limit = generator.random.chance(50) ? 0 : generator.random.int(1...30)

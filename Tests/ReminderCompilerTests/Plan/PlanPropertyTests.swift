@@ -55,6 +55,13 @@ struct PlanScenarioGenerator {
         return config
     }
 
+    /// A random config and a compile instant on a day around which its schedules were made.
+    mutating func scenario() -> (config: ReminderConfig, now: Int64) {
+        let center = CivilDate(dayNumber: random.int(19_000...21_000))
+        let config = config(around: center)
+        return (config, Int64(center.dayNumber) * 86_400 + Int64(random.int(0...86_399)))
+    }
+
     /// Activity, done and skip events around `now` (no snoozes: those add notifications).
     mutating func suppressingEvents(for plan: Plan, now: Int64) -> ReminderEvents {
         var events = ReminderEvents()
@@ -81,9 +88,7 @@ struct PlanPropertyTests {
         var generator = PlanScenarioGenerator(seed: 2026)
         var checkedPlans = 0
         for round in 0..<300 {
-            let center = CivilDate(dayNumber: generator.random.int(19_000...21_000))
-            let config = generator.config(around: center)
-            let now = Int64(center.dayNumber) * 86_400 + Int64(generator.random.int(0...86_399))
+            let (config, now) = generator.scenario()
             let horizon = generator.random.int(1...20)
             let unlimited = ReminderCompiler.plan(config, options: CompileOptions(now: .instant(now), horizonDays: horizon, pendingLimit: 0))
             let plan = try #require(unlimited.plan, "round \(round): \(unlimited.diagnostics.map(\.formatted))")

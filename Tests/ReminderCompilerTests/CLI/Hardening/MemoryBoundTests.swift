@@ -73,6 +73,28 @@ struct MemoryBoundTests {
         #expect(recurring < 80, "\(recurring) MB")
     }
 
+    @Test("an HTML page of 432 000 slots, with 64 kept or all of them, is made from a listing: memory stays small (the whole window took 251 and 275 MB)")
+    func agendaPageStaysSmall() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let configPath = folder.appendingPathComponent("c.plist").path
+        try Self.config.write(toFile: configPath, atomically: true, encoding: .utf8)
+        let page = folder.appendingPathComponent("p.html").path
+        let planPath = folder.appendingPathComponent("p.json").path
+        let common = ["compile", configPath, "--now", "2026-11-22T09:00:00Z", "-o", planPath, "--html", page]
+        let unlimited = try await peakMegabytes(common + ["--pending-limit", "0"])
+        // Every notification of the window is in the unlimited plan; the page shows 10 000.
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: planPath))) as? [String: Any])
+        let total = try #require(plan["notifications"] as? [Any]).count
+        #expect(total > 400_000)
+        let notice = "and \(total - Agenda.maximumEntries) later ones are left out"
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains(notice))
+        let budgeted = try await peakMegabytes(common)
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains(notice))
+        #expect(budgeted < 80, "\(budgeted) MB")
+        #expect(unlimited < 80, "\(unlimited) MB")
+    }
+
     @Test("an events file of 2 million wrong entries is read an entry at a time: memory near the file's size, errors capped (a tree of them took 30 bytes a byte)")
     func eventsFileReadEntryByEntry() async throws {
         let folder = try TestEnvironment.scratchFolder()
