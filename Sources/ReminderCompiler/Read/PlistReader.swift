@@ -42,9 +42,12 @@ import CXMLShim
         // non-ASCII text with "Extra content at the end of the document", and text
         // broken by character references was cut short without an error. So no text that
         // long reaches it.
-        if bytes.count > Self.textLimit, let start = Self.firstLongText(in: bytes, longerThan: Self.textLimit) {
-            let position = lines.position(ofByte: start)
-            diagnostics.error(.textTooLong(limit: Self.textLimit), at: SourceLocation(path: path, line: position.line, column: position.column))
+        // Nor a long tag: libxml2 compares each attribute of a tag with those before it (a
+        // million attributes took minutes), and past 10 MB it stops with "Huge input lookup".
+        if bytes.count > Self.tagLimit, let overlong = Self.firstOverlong(in: bytes, textLimit: Self.textLimit, tagLimit: Self.tagLimit) {
+            let position = lines.position(ofByte: overlong.offset)
+            let message: DiagnosticMessage = overlong.isTag ? .tagTooLong(limit: Self.tagLimit) : .textTooLong(limit: Self.textLimit)
+            diagnostics.error(message, at: SourceLocation(path: path, line: position.line, column: position.column))
             return nil
         }
         let tree: XMLTree
@@ -71,12 +74,18 @@ import CXMLShim
     /// within.
     static let textLimit = 10_000_000
 
-    /// Where the first run of content longer than `limit` bytes starts: the bytes between
-    /// one tag and the next, read through CDATA sections and comments (a tag's quoted
-    /// attribute values may hold `>`). One pass; a section left open ends the scan, for
-    /// libxml2 to report, once the run before it is checked.
-    static func firstLongText(in bytes: [UInt8], longerThan limit: Int) -> Int? {
-        let less = UInt8(ascii: "<"), greater = UInt8(ascii: ">")
+    /// The most bytes one tag may take, from its `<` to its `>`: a plist's tags hold an
+    /// element's name and, on `<plist>`, its version, so 4 KiB is far beyond any real one.
+    static let tagLimit = 4096
+
+    /// Where the first run of content longer than `textLimit` bytes, or the first tag
+    /// longer than `tagLimit`, starts. A run is the bytes between one tag and the next,
+    /// read through CDATA sections and comments; a tag ends at its `>` outside quotes (its
+    /// attribute values may hold `>`), a processing instruction at its `?>`. One pass; a
+    /// section left open ends the scan, for libxml2 to report, once the run before it is
+    /// checked.
+    static func firstOverlong(in bytes: [UInt8], textLimit: Int, tagLimit: Int) -> (offset: Int, isTag: Bool)? {
+        let less = UInt8(ascii: "<"), greater = UInt8(ascii: ">"), question = UInt8(ascii: "?")
         var runStart = 0
         var index = 0
         while index < bytes.count {
@@ -88,18 +97,22 @@ import CXMLShim
             // either side of a comment stop it ("Huge input lookup") as one of 12 MB does.
             if let end = Self.end(ofSection: Self.cdataMarks, at: index, in: bytes) ?? Self.end(ofSection: Self.commentMarks, at: index, in: bytes)
             {
-                guard end >= 0 else { return index - runStart > limit ? runStart : nil }
+                guard end >= 0 else { return index - runStart > textLimit ? (runStart, false) : nil }
                 index = end
                 continue
             }
-            if index - runStart > limit { return runStart }
-            // A tag, to its `>` outside quotes.
+            if index - runStart > textLimit { return (runStart, false) }
+            let tagStart = index
+            let isInstruction = index + 1 < bytes.count && bytes[index + 1] == question
             var quote: UInt8?
             index += 1
             while index < bytes.count {
+                if index - tagStart >= tagLimit { return (tagStart, true) }
                 let byte = bytes[index]
                 if let open = quote {
                     if byte == open { quote = nil }
+                } else if isInstruction {
+                    if byte == greater, bytes[index - 1] == question, index - tagStart > 2 { break }
                 } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                     quote = byte
                 } else if byte == greater {
@@ -110,7 +123,7 @@ import CXMLShim
             index += 1
             runStart = index
         }
-        return bytes.count - runStart > limit ? runStart : nil
+        return bytes.count - runStart > textLimit ? (runStart, false) : nil
     }
 
     private static let cdataMarks = (open: Array("<![CDATA[".utf8), close: Array("]]>".utf8))

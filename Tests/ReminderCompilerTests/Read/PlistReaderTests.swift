@@ -329,7 +329,11 @@ struct LongTextTests {
     @Test("the scan reads tags with quoted '>' and runs between tags, and leaves an open section to libxml2")
     func longTextScan() {
         let limit = 10
-        func scan(_ text: String) -> Int? { PlistReader.firstLongText(in: Array(text.utf8), longerThan: limit) }
+        func scan(_ text: String) -> Int? {
+            let found = PlistReader.firstOverlong(in: Array(text.utf8), textLimit: limit, tagLimit: 1000)
+            #expect(found?.isTag != true)
+            return found?.offset
+        }
         #expect(scan("<a>0123456789</a>") == nil)
         #expect(scan("<a>01234567890</a>") == 3)
         #expect(scan("<a b='>>>>>>>>>>>>'>x</a>") == nil)
@@ -343,6 +347,46 @@ struct LongTextTests {
         #expect(scan("<a>01234567890<![CDATA[x") == 3)
         #expect(scan("<a>01234567890<!--x") == 3)
         #expect(scan("01234567890<a/>") == 0)
+    }
+
+    @Test("the scan finds the first tag past its limit, quoted or not, and reads an instruction to its '?>'")
+    func longTagScan() {
+        func scan(_ text: String) -> (offset: Int, isTag: Bool)? {
+            PlistReader.firstOverlong(in: Array(text.utf8), textLimit: 1000, tagLimit: 10)
+        }
+        #expect(scan("<abcdefg>x</abcdefg>") == nil)
+        #expect(scan("<a>x</a><abcdefghij>") ?? (0, false) == (8, true))
+        #expect(scan("<a b='>>>>>>>>'>") ?? (0, false) == (0, true))
+        #expect(scan("<?a > > > > ?>") ?? (0, false) == (0, true))
+        #expect(scan("<?a > > ?><b/>") == nil)
+        // A tag left open is measured as far as it goes.
+        #expect(scan("<a>x</a><abcdefghijklm") ?? (0, false) == (8, true))
+        #expect(scan("<a>x</a><abcdefghi") == nil)
+    }
+
+    /// Tags libxml2 mishandled: a million attributes (minutes: each is compared with those
+    /// before it; 100 000 took 17.6 s), an 11 MB attribute value, name or instruction
+    /// ("Huge input lookup" at the end), a 60 kB name ("invalid element name").
+    static let longTags: [(name: String, tag: String)] = {
+        let eleven = String(repeating: "a", count: 11_000_000)
+        return [
+            ("100 000 attributes", "<key " + (0..<100_000).map { "a\($0)=\"1\"" }.joined(separator: " ") + ">timeZone</key><string>UTC</string>"),
+            ("an 11 MB attribute", "<key x=\"" + eleven + "\">timeZone</key><string>UTC</string>"),
+            ("an 11 MB name", "<" + eleven + "/>"),
+            ("a 60 kB name", "<" + String(repeating: "a", count: 60_000) + "/>"),
+            ("an 11 MB instruction with '>' inside", "<?x " + String(repeating: "a>", count: 5_500_000) + "?>"),
+        ]
+    }()
+
+    @Test("a tag past 4 KiB, however made, is one clear error where the tag starts", .timeLimit(.minutes(1)), arguments: 0..<5)
+    func longTag(_ index: Int) {
+        let (name, tag) = Self.longTags[index]
+        let prefix = "<plist version=\"1.0\"><dict><key>formatVersion</key><integer>1</integer>\n  "
+        let xml = prefix + tag + "</dict></plist>"
+        let result = ReminderCompiler.check(Array(xml.utf8), path: "tag.plist")
+        #expect(result.diagnostics.map(\.message.id) == ["xml.tag-too-long"], "\(name): \(result.diagnostics.map(\.formatted).joined().prefix(300))")
+        #expect(result.diagnostics.first?.location.line == 2 && result.diagnostics.first?.location.column == 3, "\(name)")
+        #expect(result.diagnostics.first?.message.text.contains("4096 bytes") == true)
     }
 
     @Test("a text just under the limit is read")
