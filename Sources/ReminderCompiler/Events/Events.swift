@@ -83,8 +83,8 @@ enum EventsDecoder {
             root = PlistReader().read(bytes, path: path, diagnostics: &diagnostics)
         } else {
             root = JSONReader().read(
-                bytes, path: path, diagnostics: &diagnostics, streamingArrayUnder: "events", elementDiagnostics: &entriesRead
-            ) { node in
+                bytes, path: path, diagnostics: &diagnostics, streaming: .under(["events"]), elementDiagnostics: &entriesRead
+            ) { _, node in
                 decodeEvent(node, into: &events, reader: &entryReader)
             }
         }

@@ -24,24 +24,31 @@ struct JSONReader {
         return read(bytes, path: path, diagnostics: &diagnostics, streaming: &streaming)
     }
 
-    /// Reads the document, except that the elements of the array under the root object's
-    /// `key` are handed to `element` one at a time, as they are read, and not kept: the
-    /// tree holds an empty array there. An events file of millions of entries then costs
-    /// the memory of one entry at a time, not of a tree of them all.
+    /// Which arrays of a document are streamed.
+    enum StreamedArrays {
+        /// The root itself, when it is an array (a pending list).
+        case root
+        /// The arrays under these keys of the root object (an events file's `events`, a
+        /// plan's `notifications` and `suppressed`).
+        case under(Set<String>)
+    }
+
+    /// Reads the document, except that the elements of the `streamed` arrays are handed to
+    /// `element` one at a time, as they are read, with the key they are under (nil for
+    /// the root), and not kept: the tree holds an empty array there. An events file of
+    /// millions of entries then costs the memory of one entry at a time, not of a tree of
+    /// them all.
     ///
     /// What the reader finds inside the elements (a duplicate key, a `null`) goes to
     /// `elementDiagnostics`, apart from the document's other diagnostics, so that a caller
     /// can report the root's first, whatever the number of elements.
-    ///
-    /// A nil `key` streams the elements of the root itself, when it is an array (a pending
-    /// list).
     func read(
-        _ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector, streamingArrayUnder key: String?,
-        elementDiagnostics: inout DiagnosticCollector, element: (PlistNode) -> Void
+        _ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector, streaming streamed: StreamedArrays,
+        elementDiagnostics: inout DiagnosticCollector, element: (String?, PlistNode) -> Void
     ) -> PlistNode? {
         // The closure is called only while the document is read, never kept past it.
         withoutActuallyEscaping(element) { element in
-            var streaming: TreeBuilder.Streaming? = TreeBuilder.Streaming(key: key, element: element, diagnostics: elementDiagnostics)
+            var streaming: TreeBuilder.Streaming? = TreeBuilder.Streaming(arrays: streamed, element: element, diagnostics: elementDiagnostics)
             defer { elementDiagnostics = streaming?.diagnostics ?? elementDiagnostics }
             return read(bytes, path: path, diagnostics: &diagnostics, streaming: &streaming)
         }
@@ -78,11 +85,11 @@ struct JSONReader {
 /// Builds the located tree from the scanner's tokens; what the tree adds to the grammar
 /// (duplicate keys, `null`, numbers that fit) it reports as diagnostics and goes on.
 private struct TreeBuilder {
-    /// An array of the root object (or the root array, for a nil key) whose elements go to a
-    /// closure instead of the tree.
+    /// Arrays of the root object (or the root array) whose elements go to a closure instead
+    /// of the tree.
     struct Streaming {
-        let key: String?
-        let element: (PlistNode) -> Void
+        let arrays: JSONReader.StreamedArrays
+        let element: (String?, PlistNode) -> Void
         /// What the reader found inside the elements.
         var diagnostics: DiagnosticCollector
     }
@@ -104,7 +111,16 @@ private struct TreeBuilder {
     /// Whether no value was begun yet: the next is the root.
     private var atRoot = true
     /// Whether the root's elements, when it is an array, are the ones streamed.
-    private var streamsRootArray: Bool { streaming.map { $0.key == nil } ?? false }
+    private var streamsRootArray: Bool {
+        guard case .root = streaming?.arrays else { return false }
+        return true
+    }
+
+    /// Whether the array under `key` of the root object is streamed.
+    private func streams(_ key: String) -> Bool {
+        guard case .under(let keys) = streaming?.arrays else { return false }
+        return keys.contains(key)
+    }
 
     init(scanner: JSONScanner, path: String, lines: LineTable, allowsNull: Bool, maximumValues: Int, streaming: Streaming?) {
         self.scanner = scanner
@@ -132,7 +148,7 @@ private struct TreeBuilder {
         atRoot = false
         switch byte {
         case UInt8(ascii: "{"): return PlistNode(try object(), at: start)
-        case UInt8(ascii: "[") where isRoot && streamsRootArray: return try streamedArray(handingOn: true)
+        case UInt8(ascii: "[") where isRoot && streamsRootArray: return try streamedArray(under: nil, handingOn: true)
         case UInt8(ascii: "["): return PlistNode(try array(), at: start)
         case UInt8(ascii: "\""): return PlistNode(.string(try scanner.string()), at: start)
         case UInt8(ascii: "t"): try scanner.literal("true"); return PlistNode(.boolean(true), at: start)
@@ -167,9 +183,9 @@ private struct TreeBuilder {
             let keyLocation = location(scanner.position)
             let key = try scanner.memberName()
             let value: PlistNode
-            if depth == 1, let streamed = streaming?.key, key == streamed, scanner.peek() == UInt8(ascii: "[") {
+            if depth == 1, streams(key), scanner.peek() == UInt8(ascii: "[") {
                 // A second array under the key is a duplicate: read, reported, not handed on.
-                value = try streamedArray(handingOn: firstLocation[key] == nil)
+                value = try streamedArray(under: key, handingOn: firstLocation[key] == nil)
             } else {
                 value = try self.value()
             }
@@ -183,10 +199,10 @@ private struct TreeBuilder {
         return .dictionary(PlistDictionary(entries: entries))
     }
 
-    /// The array under the streamed key, its elements handed over one by one; the tree
-    /// keeps an empty array in its place. While an element is read, what the reader finds
-    /// in it goes to the elements' diagnostics.
-    private mutating func streamedArray(handingOn: Bool) throws(JSONScanner.Failure) -> PlistNode {
+    /// A streamed array, under `key` (nil: the root), its elements handed over one by one;
+    /// the tree keeps an empty array in its place. While an element is read, what the
+    /// reader finds in it goes to the elements' diagnostics.
+    private mutating func streamedArray(under key: String?, handingOn: Bool) throws(JSONScanner.Failure) -> PlistNode {
         let start = location(scanner.position)
         guard var streaming, try scanner.openArray() else { return PlistNode(.array([]), at: start) }
         self.streaming = nil
@@ -198,7 +214,7 @@ private struct TreeBuilder {
         repeat {
             let held = valuesHeld
             let element = try value()
-            if handingOn { streaming.element(element) }
+            if handingOn { streaming.element(key, element) }
             valuesHeld = held
         } while try scanner.continues(closing: UInt8(ascii: "]"))
         return PlistNode(.array([]), at: start)

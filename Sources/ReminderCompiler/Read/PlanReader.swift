@@ -17,17 +17,24 @@ enum PlanReader {
 
     static func read(_ bytes: [UInt8], path: String, diagnostics: inout DiagnosticCollector) -> Plan? {
         let json = JSONReader(maximumInputBytes: ReminderCompiler.maximumPlanBytes)
-        // The notifications are read one at a time as the reader passes them, not kept as a
-        // tree: a plan's long list costs the memory of its values, and a list of small
-        // wrong tokens none. What the reader finds inside them, and what reading them as
-        // notifications finds, are reported where the list is.
+        // The notifications and the suppressed entries are read one at a time as the reader
+        // passes them, not kept as a tree: a plan's long lists cost the memory of their
+        // values, and lists of small wrong tokens none. What the reader finds inside them,
+        // and what reading them as entries finds, are reported where the lists are.
         var notifications: [PlannedNotification] = []
+        var suppressed: [SuppressedNotification] = []
         var firstLocationOfID: [String: SourceLocation] = [:]
         var entriesRead = DiagnosticCollector()
-        var entryReader = FieldReader()
+        var entryReader = FieldReader(), suppressedReader = FieldReader()
         let root = json.read(
-            bytes, path: path, diagnostics: &diagnostics, streamingArrayUnder: "notifications", elementDiagnostics: &entriesRead
-        ) { node in
+            bytes, path: path, diagnostics: &diagnostics, streaming: .under(["notifications", "suppressed"]),
+            elementDiagnostics: &entriesRead
+        ) { key, node in
+            if key == "suppressed" {
+                guard let entry = suppressedEntry(node, reader: &suppressedReader), !suppressedReader.diagnostics.hasErrors else { return }
+                suppressed.append(entry)
+                return
+            }
             guard let notification = notification(node, reader: &entryReader) else { return }
             // Two entries with one ID would make a diff cancel or update the wrong one.
             if let first = firstLocationOfID[notification.id] {
@@ -87,7 +94,8 @@ enum PlanReader {
         _ = reader.array("notifications", in: fields)
         reader.diagnostics.absorb(entriesRead)
         reader.diagnostics.absorb(entryReader.diagnostics)
-        let suppressed = (reader.array("suppressed", in: fields) ?? []).compactMap { suppressedEntry($0, reader: &reader) }
+        _ = reader.array("suppressed", in: fields)
+        reader.diagnostics.absorb(suppressedReader.diagnostics)
         let warnings = (reader.array("warnings", in: fields) ?? []).compactMap { reader.string($0, key: "warnings") }
         /// An optional object whose members' values `value` reads.
         func map<Value>(_ key: String, _ value: (PlistNode, String, inout FieldReader) -> Value?) -> [String: Value] {

@@ -18,7 +18,7 @@ enum PendingReader {
         var pending: [PendingNotification] = []
         // What the reader finds inside entries, and what reading them as entries finds.
         var entriesRead = DiagnosticCollector(), entries = DiagnosticCollector()
-        let root = reader.read(bytes, path: path, diagnostics: &diagnostics, streamingArrayUnder: nil, elementDiagnostics: &entriesRead) { item in
+        let root = reader.read(bytes, path: path, diagnostics: &diagnostics, streaming: .root, elementDiagnostics: &entriesRead) { _, item in
             guard case .dictionary(let object) = item.value else {
                 entries.error(.pendingEntryNotObject, at: item.location)
                 return
