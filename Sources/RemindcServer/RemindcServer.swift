@@ -119,17 +119,10 @@ public struct RemindcServer: Sendable {
                 }
             }
         }
-        // Another method on a known path is answered 405 with the methods it takes.
-        let otherMethods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch]
-        for (path, allowed) in [("healthz", HTTPRequest.Method.get), ("metrics", .get), ("v1/check", .post), ("v1/plan", .post), ("v1/ics", .post)] {
-            for method in otherMethods where method != allowed {
-                router.on(RouterPath(path), method: method) { _, _ -> Response in
-                    ServiceError(
-                        status: .methodNotAllowed, message: "/\(path) takes \(allowed.rawValue) only", headers: [.allow: allowed.rawValue]
-                    ).response
-                }
-            }
-        }
+        // Added after the routes, it wraps only the answer to a request that matched none.
+        router.add(middleware: MethodCheck<BasicRequestContext>(methods: [
+            "/healthz": .get, "/metrics": .get, "/v1/check": .post, "/v1/plan": .post, "/v1/ics": .post,
+        ]))
         var logger = Logger(label: "remindc")
         logger.logLevel = .warning
         let connections = ConnectionRegistry(maximum: limits.maximumConnections)
@@ -574,6 +567,21 @@ public struct AnswersCut: Error, CustomStringConvertible {
 }
 
 /// An answer other than 200, as JSON with one diagnostic.
+/// Answers 405, with `Allow`, a request for a known path with a method it does not take:
+/// any method, TRACE, OPTIONS, HEAD or one HTTP does not name alike (the routes of each
+/// other method answered only five).
+struct MethodCheck<Context: RequestContext>: RouterMiddleware {
+    /// The method each path takes.
+    let methods: [String: HTTPRequest.Method]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let allowed = methods[request.uri.path], request.method != allowed else { return try await next(request, context) }
+        return ServiceError(
+            status: .methodNotAllowed, message: "\(request.uri.path) takes \(allowed.rawValue) only", headers: [.allow: allowed.rawValue]
+        ).response
+    }
+}
+
 struct ServiceError: Error {
     let status: HTTPResponse.Status
     let message: String

