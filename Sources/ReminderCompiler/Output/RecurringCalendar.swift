@@ -349,7 +349,7 @@ struct RecurringSeries {
                 // RRULE, but Radicale's expansion (3.9) returns only DTSTART for a series
                 // without one.
                 lines.append(("RRULE", "FREQ=DAILY;COUNT=1"))
-                lines.append(("RDATE", instants.dropFirst().map(ICalendarFormat.utcDateTime).joined(separator: ",")))
+                lines += Self.listLines("RDATE", instants.dropFirst().map(ICalendarFormat.utcDateTime))
             }
             lines += body(rotationSlot: first, time: time)
             return Event(lines: lines, start: start)
@@ -363,7 +363,7 @@ struct RecurringSeries {
         let extra = inWindow.filter { !expressible.firesOn($0.local.date) || $0.local < start.local }
             .filter { !isSuppressed($0) && $0.local != start.local }.map(\.instant)
         if !extra.isEmpty {
-            lines.append(("RDATE", extra.sorted().map(ICalendarFormat.utcDateTime).joined(separator: ",")))
+            lines += Self.listLines("RDATE", extra.sorted().map(ICalendarFormat.utcDateTime))
         }
         // EXDATEs remove instances of the rule only: `except` dates it would produce, and
         // occurrences the plan suppressed.
@@ -376,10 +376,22 @@ struct RecurringSeries {
             excluded.insert(slot.local)
         }
         if !excluded.isEmpty {
-            lines.append(("EXDATE;\(zoneParameter)", excluded.sorted().map { ICalendarFormat.localDateTime(localSeconds($0)) }.joined(separator: ",")))
+            lines += Self.listLines("EXDATE;\(zoneParameter)", excluded.sorted().map { ICalendarFormat.localDateTime(localSeconds($0)) })
         }
         lines += body(rotationSlot: first, time: time)
         return Event(lines: lines, start: start.instant)
+    }
+
+    /// The most values one RDATE or EXDATE line holds: libical (Evolution, KDE) keeps the
+    /// first 500 values of one such property and drops the rest without a word, and
+    /// RFC 5545 lets the property repeat.
+    static let maximumValuesPerLine = 500
+
+    /// A list property as lines of at most `maximumValuesPerLine` values each, in order.
+    static func listLines(_ name: String, _ values: [String]) -> [(String, String)] {
+        stride(from: 0, to: values.count, by: maximumValuesPerLine).map { start in
+            (name, values[start..<min(start + maximumValuesPerLine, values.count)].joined(separator: ","))
+        }
     }
 
     /// Whether a slot's local time occurs twice on its date (clocks fell back).

@@ -100,7 +100,8 @@ extension ExternalProgramTests {
 
         @Test("the recurring export expanded by recurring-ical-events equals the plan's occurrences",
               arguments: ["examples/activity-lookback.plist", "examples/daily-facts.plist", "examples/intake-goals.plist",
-                          "examples/travel-medication.plist", "Tests/ReminderCompilerTests/Fixtures/recurring-edge-cases.plist"])
+                          "examples/travel-medication.plist", "Tests/ReminderCompilerTests/Fixtures/recurring-edge-cases.plist",
+                          "Tests/ReminderCompilerTests/Fixtures/long-date-lists.plist"])
         func recurringRoundTrip(_ config: String) async throws {
             let files = try await compileToFiles(config, style: "recurring", options: ["--now", Self.fixedNow, "--pending-limit", "0"])
             defer { try? FileManager.default.removeItem(at: files.folder) }
