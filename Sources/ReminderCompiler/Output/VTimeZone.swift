@@ -79,7 +79,10 @@ struct VTimeZoneBuilder {
     func lines(named zoneName: String, for instants: ClosedRange<Int64>) -> [(String, String)] {
         let margin: Int64 = 400 * 86_400
         let analysis = transitions(in: (instants.lowerBound - margin)...(instants.upperBound + margin))
-        var lines: [(String, String)] = [("BEGIN", "VTIMEZONE"), ("TZID", zoneName)]
+        // X-LIC-LOCATION names the zone again for readers that look a zone up by name and
+        // not by its rules, whatever its TZID: sabre/vobject (SabreDAV, Baikal, Nextcloud)
+        // falls back to UTC for a TZID it does not know, but reads this property.
+        var lines: [(String, String)] = [("BEGIN", "VTIMEZONE"), ("TZID", zoneName), ("X-LIC-LOCATION", zoneName)]
         let daylight = analysis.transitions.filter(\.toDaylight)
         let standard = analysis.transitions.filter { !$0.toDaylight }
         if analysis.transitions.isEmpty {

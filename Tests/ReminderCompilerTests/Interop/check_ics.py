@@ -6,11 +6,15 @@
                                                  line each (1 = renamed), read on two cores
 
 Readers: icalendar and ical (expanded), recurring-ical-events (recurring), vobject
-(Radicale's parser, both styles), and with --libical READER the libical expander built
-from read_ics_libical.c (both styles), each expanding with its own rules.
+(Radicale's parser, both styles), with --libical READER the libical expander built from
+read_ics_libical.c (both styles), and with --sabre sabre/vobject through PHP and
+read_ics_sabre.php (expanded), each expanding with its own rules.
 
 With --rename the TZID is replaced by a name no library knows, so that only the file's own
-VTIMEZONE can supply the offsets. Prints problems and exits 1 when there are any.
+VTIMEZONE can supply the offsets: every reader but sabre/vobject gets the file without
+X-LIC-LOCATION too. sabre/vobject looks a zone up by name only, so it keeps
+X-LIC-LOCATION, which remindc writes for it. Prints problems and exits 1 when there are
+any.
 """
 import datetime
 import json
@@ -61,13 +65,14 @@ def check_physical_lines(raw, problems):
 
 
 def load(path, rename):
+    """The file's bytes, its text for the readers, and its text for sabre/vobject."""
     raw = open(path, "rb").read()
     text = raw.decode("utf-8")
     if rename:
         # Every VTIMEZONE: the plan's first, then those of reminders with a zone of their own.
         zones = re.findall(r"^TZID:(.*)\r$", text, re.MULTILINE)
         if not zones:  # a calendar without events has no VTIMEZONE to rename
-            return raw, text
+            return raw, text, text
         for index, zone in enumerate(zones):
             renamed = RENAMED if index == 0 else f"{RENAMED}-{index + 1}"
             text = text.replace("TZID:" + zone + "\r\n", "TZID:" + renamed + "\r\n")
@@ -75,14 +80,17 @@ def load(path, rename):
         # X-WR-TIMEZONE only names a zone for floating times, which remindc never writes;
         # drop it so that nothing can look the real zone up by name.
         text = re.sub(r"X-WR-TIMEZONE:[^\r]*\r\n", "", text)
+        by_name = text
+        text = re.sub(r"X-LIC-LOCATION:[^\r]*\r\n", "", text)
         if any(zone in text for zone in zones):
             raise ValueError("renaming left a zone name in the file")
-    return raw, text
+        return raw, text, by_name
+    return raw, text, text
 
 
 def expanded(ics_path, plan, rename):
     problems = []
-    raw, text = load(ics_path, rename)
+    raw, text, by_name = load(ics_path, rename)
     check_physical_lines(raw, problems)
     expected = {n["id"]: n for n in plan["notifications"]}
     domain_free = lambda uid: uid.rsplit("@", 1)[0]
@@ -123,7 +131,7 @@ def expanded(ics_path, plan, rename):
             problems.append(f"ical: {uid} summary {event.summary!r} != {notification['title']!r}")
 
     wanted = sorted((n["id"], utc(parse_instant(n["fireAt"]))) for n in expected.values())
-    readers = [("vobject", vobject_instances(text, None, None))]
+    readers = [("vobject", vobject_instances(text, None, None)), ("sabre/vobject", sabre_instances(by_name))]
     if wanted:
         margin = datetime.timedelta(days=2)
         times = [moment for _, moment in wanted]
@@ -155,6 +163,20 @@ def libical_instances(reader, text, start, end):
     return result
 
 
+def sabre_instances(text):
+    """(UID, start) of every event as sabre/vobject reads it, when --sabre was given."""
+    if not SABRE:
+        return None
+    import tempfile
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "read_ics_sabre.php")
+    with tempfile.NamedTemporaryFile("w", suffix=".ics", encoding="utf-8", newline="") as file:
+        file.write(text)
+        file.flush()
+        output = subprocess.run(["php", script, file.name], capture_output=True, text=True, check=True).stdout
+    return [(uid, datetime.datetime.fromtimestamp(int(seconds), datetime.timezone.utc))
+            for uid, seconds in (line.split("\t") for line in output.splitlines())]
+
+
 def vobject_instances(text, start, end):
     """(UID, start) of every instance vobject expands, between start and end when given."""
     result = []
@@ -174,7 +196,7 @@ def vobject_instances(text, start, end):
 
 def recurring(ics_path, plan, rename):
     problems = []
-    raw, text = load(ics_path, rename)
+    raw, text, _ = load(ics_path, rename)
     check_physical_lines(raw, problems)
     now = parse_instant(plan["now"])
     end = parse_instant(plan["windowEnd"])
@@ -214,6 +236,7 @@ def recurring(ics_path, plan, rename):
 
 
 LIBICAL = None
+SABRE = False
 
 
 def check(mode, ics_path, plan_path, rename):
@@ -268,7 +291,8 @@ def run_isolated(entries, workers=2):
 
 
 def main():
-    global LIBICAL
+    global LIBICAL, SABRE
+    SABRE = "--sabre" in sys.argv
     if "--libical" in sys.argv:
         LIBICAL = sys.argv[sys.argv.index("--libical") + 1]
     if sys.argv[1] == "--manifest":

@@ -3,18 +3,45 @@ import Testing
 @_spi(Tooling) @testable import ReminderCompiler
 
 /// Checks an .ics against its plan with Python's `icalendar`, `ical` and `vobject` (and,
-/// for the recurring style, `recurring-ical-events`), and with libical when its reader
-/// builds, through `Interop/check_ics.py`.
+/// for the recurring style, `recurring-ical-events`), and with libical and sabre/vobject
+/// when they are installed, through `Interop/check_ics.py`.
 func checkICS(_ style: String, ics: URL, plan: URL, rename: Bool) async throws -> ProcessResult {
     let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Interop/check_ics.py")
-    var arguments = [script.path, style, ics.path, plan.path] + (rename ? ["--rename"] : [])
+    let arguments = [script.path, style, ics.path, plan.path] + (rename ? ["--rename"] : [])
+    return try await Python.script(arguments + (await optionalReaderArguments()))
+}
+
+/// `check_ics.py`'s options for the readers outside Python: libical's when its reader
+/// builds, `--sabre` when PHP has sabre/vobject. CI installs both and requires them
+/// (REMINDC_REQUIRE_LIBICAL, REMINDC_REQUIRE_SABRE); elsewhere the other readers still run.
+func optionalReaderArguments() async -> [String] {
+    let environment = ProcessInfo.processInfo.environment
+    var arguments: [String] = []
     switch await LibicalReader.executable {
     case .success(let reader): arguments += ["--libical", reader.path]
-    case .failure(let reason):
-        // CI installs libical-dev and requires it; elsewhere the other readers still run.
-        if ProcessInfo.processInfo.environment["REMINDC_REQUIRE_LIBICAL"] == "1" { Issue.record("libical reader: \(reason)") }
+    case .failure(let reason): if environment["REMINDC_REQUIRE_LIBICAL"] == "1" { Issue.record("libical reader: \(reason)") }
     }
-    return try await Python.script(arguments)
+    if await SabreReader.isAvailable {
+        arguments.append("--sabre")
+    } else if environment["REMINDC_REQUIRE_SABRE"] == "1" {
+        Issue.record("sabre/vobject: php cannot load Sabre/VObject/autoload.php (is php-sabre-vobject installed?)")
+    }
+    return arguments
+}
+
+/// sabre/vobject, the parser of SabreDAV, Baikal and Nextcloud, through PHP (Debian's
+/// `php-cli` and `php-sabre-vobject`) and `Interop/read_ics_sabre.php`.
+enum SabreReader {
+    /// Whether PHP loads it, checked once per test run.
+    static let check = Task<Bool, Never> {
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let result = try? await run(shell, ["-c", "php -r \"require_once 'Sabre/VObject/autoload.php';\" 2>/dev/null"])
+        return result?.status == 0
+    }
+
+    static var isAvailable: Bool {
+        get async { await check.value }
+    }
 }
 
 /// `Interop/read_ics_libical.c`, built once per test run with the system's libical

@@ -121,13 +121,8 @@ extension ExternalProgramTests {
             let interop = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Interop")
             let readerManifest = folder.appendingPathComponent("readers.txt")
             try calendars.readerManifest.joined(separator: "\n").write(to: readerManifest, atomically: true, encoding: .utf8)
-            var readerArguments = [interop.appendingPathComponent("check_ics.py").path, "--manifest", readerManifest.path]
-            switch await LibicalReader.executable {
-            case .success(let reader): readerArguments += ["--libical", reader.path]
-            case .failure(let reason):
-                if ProcessInfo.processInfo.environment["REMINDC_REQUIRE_LIBICAL"] == "1" { Issue.record("libical reader: \(reason)") }
-            }
-            let readers = try await Python.script(readerArguments)
+            let readerArguments = [interop.appendingPathComponent("check_ics.py").path, "--manifest", readerManifest.path]
+            let readers = try await Python.script(readerArguments + (await optionalReaderArguments()))
             #expect(readers.status == 0, "\(readers.standardOutput)\(readers.standardError)")
             #expect(readers.standardOutput.contains("\(Self.configCount * 8) files"), "\(readers.standardOutput)")
 
