@@ -566,7 +566,6 @@ public struct AnswersCut: Error, CustomStringConvertible {
     }
 }
 
-/// An answer other than 200, as JSON with one diagnostic.
 /// Answers 405, with `Allow`, a request for a known path with a method it does not take:
 /// any method, TRACE, OPTIONS, HEAD or one HTTP does not name alike (the routes of each
 /// other method answered only five).
@@ -575,13 +574,16 @@ struct MethodCheck<Context: RequestContext>: RouterMiddleware {
     let methods: [String: HTTPRequest.Method]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let allowed = methods[request.uri.path], request.method != allowed else { return try await next(request, context) }
+        // Routes match with empty segments skipped (`/v1/plan/`, `//healthz`), so the path does too.
+        let path = "/" + request.uri.path.split(separator: "/").joined(separator: "/")
+        guard let allowed = methods[path], request.method != allowed else { return try await next(request, context) }
         return ServiceError(
-            status: .methodNotAllowed, message: "\(request.uri.path) takes \(allowed.rawValue) only", headers: [.allow: allowed.rawValue]
+            status: .methodNotAllowed, message: "\(path) takes \(allowed.rawValue) only", headers: [.allow: allowed.rawValue]
         ).response
     }
 }
 
+/// An answer other than 200, as JSON with one diagnostic.
 struct ServiceError: Error {
     let status: HTTPResponse.Status
     let message: String

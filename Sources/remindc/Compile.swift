@@ -127,9 +127,14 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
             try files.stage(DiffOutput.json(PlanDiff(old: previousPlan, new: plan)), at: diff)
         }
         if let html {
-            let inputs = ReminderCompiler.load(bytes, path: config, options: options, events: eventsInput)
-            guard let compilation = ChunkedCompilation(inputs: inputs, options: options) else { throw ExitCode.failure }
-            try files.stage(try agendaPage(compilation), at: html)
+            do {
+                let inputs = ReminderCompiler.load(bytes, path: config, options: options, events: eventsInput)
+                guard let compilation = ChunkedCompilation(inputs: inputs, options: options) else { throw ExitCode.failure }
+                try files.stage(try agendaPage(compilation), at: html)
+            } catch {
+                files.discard()
+                throw error
+            }
         }
         try files.commit()
     }

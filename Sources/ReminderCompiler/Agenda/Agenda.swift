@@ -94,7 +94,8 @@
     /// The dates that have entries or clock changes, ascending; other dates are left out.
     public var days: [Day]
     /// Entries after `end` that the agenda leaves out because it holds at most
-    /// `maximumEntries`; 0 when it shows everything up to the requested end.
+    /// `maximumEntries`, or because a listing it was made from stopped there (`notListed`);
+    /// 0 when it shows everything up to the requested end.
     public var entriesNotShown = 0
 
     /// The most entries an agenda holds: beyond it, the agenda ends at its last entry and
@@ -113,10 +114,12 @@ extension Agenda {
     ///   - unbudgeted: the same compile without the budget, whose extra notifications are
     ///     shown as dropped; without it only their count is known.
     ///   - days: how many days to show from `now`; the whole window when nil.
-    ///   - notListed: for a plan too long to hold, how many notifications of the days shown
-    ///     come after the last one `unbudgeted` (or, without it, `plan`) lists, which must
-    ///     list every one up to that instant: the agenda then ends there at the latest and
-    ///     counts them among the entries not shown. The plan's own list must stop there too.
+    ///   - notListed: for a plan too long to hold, how many entries of the days shown come
+    ///     after the last notification `unbudgeted` (or, without it, `plan`) lists, which
+    ///     must list every one up to that instant: notifications, and suppressed entries
+    ///     whose ID is no notification's. The agenda then ends there at the latest, counts
+    ///     them among the entries not shown, and leaves out the plan's suppressed entries
+    ///     after it. The plan's own list must stop there too.
     ///   - zones: the tz database the plan's zone is read from.
     public init(
         plan: Plan, config: ReminderConfig? = nil, unbudgeted: Plan? = nil, days: Int? = nil, notListed: Int = 0,
@@ -156,6 +159,10 @@ extension Agenda {
             }
             return entry
         }
+        // A listing that stops early: nothing after its last instant is read, and what comes
+        // there is counted in `notListed`.
+        let notListed = max(0, notListed)
+        let listedEnd = notListed > 0 ? (unbudgeted ?? plan).notifications.last?.fireAt.seconds : nil
         var all = plan.notifications.filter { shown($0.fireAt.seconds) }.map { entry($0, status: .planned) }
         let kept = Set(plan.notifications.map(\.id))
         if let unbudgeted {
@@ -164,7 +171,7 @@ extension Agenda {
         // A notification that still comes for some members lists the others as removed.
         var positions: [String: Int] = [:]
         for index in all.indices { positions[all[index].id] = index }
-        for suppressed in plan.suppressed where shown(suppressed.fireAt.seconds) {
+        for suppressed in plan.suppressed where shown(suppressed.fireAt.seconds) && listedEnd.map({ suppressed.fireAt.seconds <= $0 }) != false {
             if let index = positions[suppressed.id] {
                 all[index].removedMembers += suppressed.reminders.map { RemovedMember(reminder: $0, reason: suppressed.reason) }
                 continue
@@ -183,12 +190,9 @@ extension Agenda {
         }
         all.sort { ($0.fireAt.seconds, $0.id) < ($1.fireAt.seconds, $1.id) }
         // Past the cap, the agenda ends with its last entry; those at the same instant stay.
-        // A list that stops early ends it at its last instant, after which nothing is known.
+        // A listing that stops early ends it at its last instant at the latest.
         var cut = all.count > entryLimit ? all[entryLimit - 1].fireAt.seconds : nil
-        let notListed = max(0, notListed)
-        if notListed > 0, let listedEnd = (unbudgeted ?? plan).notifications.last?.fireAt.seconds {
-            cut = min(cut ?? listedEnd, listedEnd)
-        }
+        if let listedEnd { cut = min(cut ?? listedEnd, listedEnd) }
         var notShown = notListed
         if let cut, cut < end {
             end = cut

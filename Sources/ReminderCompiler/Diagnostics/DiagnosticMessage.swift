@@ -33,8 +33,10 @@ extension DiagnosticMessage {
     static var emptyInput: Self { Self(id: "input.empty", "the input is empty; expected a property list") }
     static func malformedXML(_ detail: String) -> Self { Self(id: "xml.malformed", "malformed XML: \(detail)") }
     static func forbiddenXML(_ detail: String) -> Self { Self(id: "xml.forbidden", "refused XML: \(detail)") }
-    static func tagTooLong(limit: Int) -> Self {
-        Self(id: "xml.tag-too-long", "this tag is longer than \(limit) bytes, the most one tag of a plist may take: a plist's tags hold an element's name, and <plist> its version")
+    static func tagTooLong(limit: Int, quoteOpen: Bool = false) -> Self {
+        quoteOpen
+            ? Self(id: "xml.tag-too-long", "a quote opened in this tag is not closed within \(limit) bytes, the most one tag of a plist may take; close it")
+            : Self(id: "xml.tag-too-long", "this tag is longer than \(limit) bytes, the most one tag of a plist may take: a plist's tags hold an element's name, and <plist> its version")
     }
 
     static func textTooLong(limit: Int) -> Self {

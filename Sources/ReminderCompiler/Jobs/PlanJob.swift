@@ -165,7 +165,8 @@ extension PlanJob {
             layout.append(chunk, to: &line)
         }
         guard let plan = planned.plan else {
-            return (false, Self.opening(id: id, ok: false) + Self.closing(planned.diagnostics))
+            // A refused plan's diagnostics, and what is wrong with the previous plan.
+            return (false, Self.opening(id: id, ok: false) + Self.closing(planned.diagnostics + previous.diagnostics))
         }
         var diagnostics = planned.diagnostics + previous.diagnostics
         var pendingList: [PendingNotification]?

@@ -133,9 +133,16 @@
             guard !found.contains(where: { $0.severity == .error }) else { return found }
             var calendarPass = planPass
             calendarPass.options = options.withoutBudget
-            _ = try calendarPass.writeWithoutLimits(
+            let calendarFound = try calendarPass.writeWithoutLimits(
                 planTo: { _ in }, calendarTo: icsSink, calendarSettings: calendarSettings, calendarStyle: .expanded
             )
+            // Its warnings are the plan's; an error (the pass was stopped) ends the write.
+            let calendarErrors = calendarFound.filter { $0.severity == .error }
+            guard calendarErrors.isEmpty else {
+                var collector = DiagnosticCollector()
+                collector.append(contentsOf: found + calendarErrors)
+                return collector.sorted
+            }
             return found
         }
         let expandedSink = calendarStyle == .expanded ? icsSink : nil
@@ -243,6 +250,10 @@
         var diagnostics: [Diagnostic]
         /// Notifications kept but not handed over, past `handOverAtMost`.
         var notHandedOver = 0
+        /// Suppressed entries after the last notification handed over that stand apart: not
+        /// a kept notification's (one that lost only some members shares its notification's
+        /// ID). 0 when every range was handed over.
+        var suppressedApartNotHandedOver = 0
     }
 
     /// The one planning driver. Checks the config when it was not checked already, then
@@ -343,6 +354,11 @@
         var collisions = NumericIDCollisions()
         var written = 0
         var notHandedOver = 0
+        var suppressedApartNotHandedOver = 0
+        // Suppressed entries of the ranges handed over after their last notification: none
+        // of them shares a later notification's ID.
+        var suppressedAfterLastHandedOver = 0
+        var skippedAny = false
         // The last notification handed over: the search for IDs with a repeated numericId
         // reads no further in the order of candidates.
         var lastWritten: (fireAt: Int64, id: String)?
@@ -368,12 +384,24 @@
             if !counted, take < draft.candidates.count, summary.firstDropped == nil {
                 summary.firstDropped = draft.candidates[take].fireAt
             }
-            guard take > 0 else { continue }
             if written >= handOverAtMost {
+                if !skippedAny { suppressedApartNotHandedOver = suppressedAfterLastHandedOver }
+                skippedAny = true
                 written += take
                 notHandedOver += take
+                if !draft.suppressed.isEmpty {
+                    let kept = Set(draft.candidates[..<take].map { draft.id(of: $0) })
+                    suppressedApartNotHandedOver += draft.suppressed.count { !kept.contains($0.id) }
+                }
                 continue
             }
+            if take > 0 {
+                let last = draft.candidates[take - 1].fireAt
+                suppressedAfterLastHandedOver = draft.suppressed.count { $0.fireAt.seconds > last }
+            } else {
+                suppressedAfterLastHandedOver += draft.suppressed.count
+            }
+            guard take > 0 else { continue }
             var rendered = planner.render(draft.candidates[..<take], of: draft)
             if let sequences {
                 for position in rendered.indices { sequences.carry(into: &rendered[position]) }
@@ -421,7 +449,10 @@
                 coveredUntil: coveredUntil.seconds, digests: outline.reminderDigests
             )
         }
-        return .success(DriveOutline(plan: outline, validated: validated, diagnostics: sorted, notHandedOver: notHandedOver))
+        return .success(DriveOutline(
+            plan: outline, validated: validated, diagnostics: sorted, notHandedOver: notHandedOver,
+            suppressedApartNotHandedOver: suppressedApartNotHandedOver
+        ))
     }
 
     /// The whole plan in memory, from one pass of the driver: what `ReminderCompiler.plan`
@@ -490,40 +521,42 @@
     }
 
     /// What an agenda of the whole window shows, in memory that does not grow with the
-    /// window: the plan's header and suppressed list with its first notifications, at least
-    /// `count` of the window's (whole ranges, so that every notification up to the last one
-    /// listed is there), and how many come after the last one listed, kept or dropped.
-    /// When the budget dropped some before that, `unbudgeted` lists the window without the
-    /// budget as far; otherwise it is nil, and the plan's list is the window's.
+    /// window: the plan's header and suppressed list with its first notifications, the
+    /// window's first notifications without the budget, at least `count` (whole ranges, so
+    /// that every one up to the last listed is there), and how many agenda entries come
+    /// after the last one listed: notifications, kept or dropped, and suppressed entries
+    /// that stand apart from them. `unbudgeted` is nil when the budget dropped nothing.
     ///
     /// - Returns: nil plans when the compile has errors (see `diagnostics`).
     public func agendaListing(atLeast count: Int) -> (plan: Plan?, unbudgeted: Plan?, notListed: Int, diagnostics: [Diagnostic]) {
-        func listing(_ compilation: ChunkedCompilation, count: Int) -> Result<(plan: Plan, notListed: Int), PlanSetup.Failure> {
+        typealias Listing = (plan: Plan, notifications: Int, apart: Int)
+        func listing(_ compilation: ChunkedCompilation, count: Int) -> Result<Listing, PlanSetup.Failure> {
             var kept: [PlannedNotification] = []
             return compilation.drive(
-                countFirst: false, needsLastInstant: false, needsOtherZones: false, handOverAtMost: count,
+                countFirst: false, needsLastInstant: false, needsOtherZones: false, handOverAtMost: max(1, count),
                 begin: { _ in }, receive: { kept += $0 }
             ).map { outline in
                 var plan = outline.plan
                 plan.notifications = kept
-                return (plan, outline.notHandedOver)
+                return (plan, outline.notHandedOver, outline.suppressedApartNotHandedOver)
             }
         }
-        let planned: (plan: Plan, notListed: Int)
+        let planned: Listing
         switch listing(self, count: count) {
         case .failure(let failure): return (nil, nil, 0, failure.diagnostics)
         case .success(let found): planned = found
         }
-        // What the budget drops comes after every notification it keeps: when the plan's
-        // list stops early, everything after it is not listed, kept or dropped.
-        guard planned.notListed == 0, planned.plan.dropped > 0 else {
-            return (planned.plan, nil, planned.notListed + planned.plan.dropped, [])
-        }
+        guard planned.plan.dropped > 0 else { return (planned.plan, nil, planned.notifications + planned.apart, []) }
+        // The window without the budget: over the same ranges when the plan's own list
+        // stopped before the budget's cut (every notification there is kept, so both count
+        // alike), else on past the kept ones to `count` dropped ones.
+        let listed = planned.plan.notifications.count
+        let (sum, overflow) = count.addingReportingOverflow(listed)
         var wholeWindow = self
         wholeWindow.options = options.withoutBudget
-        switch listing(wholeWindow, count: count + planned.plan.notifications.count) {
+        switch listing(wholeWindow, count: planned.notifications > 0 ? listed : overflow ? .max : sum) {
         case .failure(let failure): return (nil, nil, 0, failure.diagnostics)
-        case .success(let window): return (planned.plan, window.plan, window.notListed, [])
+        case .success(let window): return (planned.plan, window.plan, window.notifications + window.apart, [])
         }
     }
 

@@ -46,7 +46,11 @@ import CXMLShim
         // million attributes took minutes), and past 10 MB it stops with "Huge input lookup".
         if bytes.count > Self.tagLimit, let overlong = Self.firstOverlong(in: bytes, textLimit: Self.textLimit, tagLimit: Self.tagLimit) {
             let position = lines.position(ofByte: overlong.offset)
-            let message: DiagnosticMessage = overlong.isTag ? .tagTooLong(limit: Self.tagLimit) : .textTooLong(limit: Self.textLimit)
+            let message: DiagnosticMessage = switch overlong.kind {
+            case .text: .textTooLong(limit: Self.textLimit)
+            case .tag: .tagTooLong(limit: Self.tagLimit)
+            case .tagWithOpenQuote: .tagTooLong(limit: Self.tagLimit, quoteOpen: true)
+            }
             diagnostics.error(message, at: SourceLocation(path: path, line: position.line, column: position.column))
             return nil
         }
@@ -78,13 +82,24 @@ import CXMLShim
     /// element's name and, on `<plist>`, its version, so 4 KiB is far beyond any real one.
     static let tagLimit = 4096
 
+    /// What `firstOverlong` found.
+    enum Overlong: Equatable {
+        /// A text past `textLimit`.
+        case text
+        /// A tag past `tagLimit`.
+        case tag
+        /// A tag past `tagLimit` inside a quote it opened: most likely a quote left open
+        /// (`<plist version="1.0>`), not a long tag.
+        case tagWithOpenQuote
+    }
+
     /// Where the first run of content longer than `textLimit` bytes, or the first tag
     /// longer than `tagLimit`, starts. A run is the bytes between one tag and the next,
     /// read through CDATA sections and comments; a tag ends at its `>` outside quotes (its
     /// attribute values may hold `>`), a processing instruction at its `?>`. One pass; a
     /// section left open ends the scan, for libxml2 to report, once the run before it is
     /// checked.
-    static func firstOverlong(in bytes: [UInt8], textLimit: Int, tagLimit: Int) -> (offset: Int, isTag: Bool)? {
+    static func firstOverlong(in bytes: [UInt8], textLimit: Int, tagLimit: Int) -> (offset: Int, kind: Overlong)? {
         let less = UInt8(ascii: "<"), greater = UInt8(ascii: ">"), question = UInt8(ascii: "?")
         var runStart = 0
         var index = 0
@@ -97,17 +112,17 @@ import CXMLShim
             // either side of a comment stop it ("Huge input lookup") as one of 12 MB does.
             if let end = Self.end(ofSection: Self.cdataMarks, at: index, in: bytes) ?? Self.end(ofSection: Self.commentMarks, at: index, in: bytes)
             {
-                guard end >= 0 else { return index - runStart > textLimit ? (runStart, false) : nil }
+                guard end >= 0 else { return index - runStart > textLimit ? (runStart, .text) : nil }
                 index = end
                 continue
             }
-            if index - runStart > textLimit { return (runStart, false) }
+            if index - runStart > textLimit { return (runStart, .text) }
             let tagStart = index
             let isInstruction = index + 1 < bytes.count && bytes[index + 1] == question
             var quote: UInt8?
             index += 1
             while index < bytes.count {
-                if index - tagStart >= tagLimit { return (tagStart, true) }
+                if index - tagStart >= tagLimit { return (tagStart, quote == nil ? .tag : .tagWithOpenQuote) }
                 let byte = bytes[index]
                 if let open = quote {
                     if byte == open { quote = nil }
@@ -123,7 +138,7 @@ import CXMLShim
             index += 1
             runStart = index
         }
-        return bytes.count - runStart > textLimit ? (runStart, false) : nil
+        return bytes.count - runStart > textLimit ? (runStart, .text) : nil
     }
 
     private static let cdataMarks = (open: Array("<![CDATA[".utf8), close: Array("]]>".utf8))

@@ -78,4 +78,60 @@ struct AgendaListingTests {
         // The listing stopped before the window's end in enough rounds to matter.
         #expect(cutShort > 40, "\(cutShort)")
     }
+
+    /// Two reminders of one group at 08:00 and 20:00 for ten days, the budget at 4, and
+    /// one member done on day 8 (its group notification still comes, for the other) and
+    /// the whole group on day 9: past a listing of the first days, the first is one entry
+    /// with its notification, the second one of its own.
+    @Test("suppressed entries past the listing count once, whether they stand apart or share a notification's ID")
+    func suppressedPastTheListing() throws {
+        let times = Schedule.TimesOfDay.list([LocalTime(minuteOfDay: 480)!, LocalTime(minuteOfDay: 1200)!])
+        var config = ReminderConfig(timeZone: "UTC", reminders: [
+            Reminder(id: "a", title: "A", schedule: .daily(times: times)), Reminder(id: "b", title: "B", schedule: .daily(times: times)),
+        ])
+        for index in config.reminders.indices { config.reminders[index].group = "pair" }
+        for pendingLimit in [0, 4] {
+            let options = CompileOptions(now: .instant(1_795_334_400), horizonDays: 10, pendingLimit: pendingLimit)
+            let whole = try #require(ReminderCompiler.plan(config, options: CompileOptions(now: .instant(1_795_334_400), horizonDays: 10, pendingLimit: 0)).plan)
+            let day8 = try #require(whole.notifications.first { $0.id.contains("20261130-0800") })
+            let day9 = try #require(whole.notifications.first { $0.id.contains("20261201-0800") })
+            var events = ReminderEvents()
+            let location = SourceLocation(path: "events", line: 1, column: 1)
+            events.actions = [
+                OccurrenceAction(occurrence: NotificationID.occurrence("a", slot: day8.slot), kind: .done, location: location),
+                OccurrenceAction(occurrence: day9.id, kind: .skip, location: location),
+            ]
+            var unbudgeted = options
+            unbudgeted.pendingLimit = 0
+            let plan = try #require(ReminderCompiler.plan(config, options: options, events: events).plan)
+            let window = try #require(ReminderCompiler.plan(config, options: unbudgeted, events: events).plan)
+            #expect(plan.suppressed.count == 2)
+            var compilation = ChunkedCompilation(config: config, options: options)
+            compilation.events = events
+            compilation.chunkDays = 1
+            for entryLimit in [1, 3, 6, 15, 40] {
+                let reference = Agenda(plan: plan, config: config, unbudgeted: window, days: nil, notListed: 0, zones: .system, entryLimit: entryLimit)
+                let listed = compilation.agendaListing(atLeast: entryLimit)
+                let agenda = Agenda(
+                    plan: try #require(listed.plan), config: config, unbudgeted: listed.unbudgeted, days: nil, notListed: listed.notListed,
+                    zones: .system, entryLimit: entryLimit
+                )
+                #expect(agenda.entriesNotShown == reference.entriesNotShown, "limit \(pendingLimit), \(entryLimit) entries")
+                #expect(agenda.days == reference.days, "limit \(pendingLimit), \(entryLimit) entries")
+            }
+        }
+    }
+
+    @Test("a listing of any count, the extremes included, neither traps nor lists nothing")
+    func extremeCounts() throws {
+        let config = ReminderConfig(timeZone: "UTC", reminders: [
+            Reminder(id: "a", title: "A", schedule: .daily(times: .list([LocalTime(minuteOfDay: 480)!]))),
+        ])
+        let compilation = ChunkedCompilation(config: config, options: CompileOptions(now: .instant(1_795_334_400), horizonDays: 30, pendingLimit: 4))
+        for count in [Int.min, -1, 0, 1, Int.max] {
+            let listed = compilation.agendaListing(atLeast: count)
+            let shown = (listed.unbudgeted ?? listed.plan)?.notifications.count ?? 0
+            #expect(shown >= 1 && shown + listed.notListed == 30, "\(count)")
+        }
+    }
 }

@@ -46,6 +46,16 @@ struct PlanJobLimitTests {
         #expect(line == PlanJob.opening(id: "big", ok: false) + PlanJob.closing(diagnostics))
     }
 
+    @Test("a refused job also says what is wrong with its previous plan")
+    func refusalWithBrokenPrevious() throws {
+        var job = try Self.job()
+        job.maximumPlanBytes = 4096
+        job.previous = Array(#"{"formatVersion": 1}"#.utf8)
+        let line = String(decoding: job.result().line, as: UTF8.self)
+        #expect(line.contains(#""id": "plan.output-too-large""#))
+        #expect(line.contains("missing the required key 'timeZone'") && line.contains(#""file": "big/previous""#), "\(line.prefix(600))")
+    }
+
     @Test("the layout comes out of JSON the same however it is cut into chunks")
     func layoutAcrossChunks() throws {
         let pretty = Array("{\n  \"a\": [\n    1,\n\n    \"x  y\\n\"\n  ],\n  \"b\": {\n  }\n}\n".utf8)

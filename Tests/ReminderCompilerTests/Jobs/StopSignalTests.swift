@@ -71,6 +71,21 @@ struct StopSignalTests {
         #expect(calendar.isEmpty)
     }
 
+    @Test("a signal raised while the plan is written stops the window-scope calendar's pass, with plan.stopped")
+    func stopsWindowCalendarPass() throws {
+        var compilation = try Self.compilation()
+        compilation.options.pendingLimit = 64
+        compilation.calendarScope = .window
+        let whole = compilation.collect(calendarStyle: .expanded)
+        #expect(whole.diagnostics.allSatisfy { $0.severity != .error } && (whole.calendar?.count ?? 0) > 1_000_000)
+        // The 64 kept lie in the first range: the plan's pass is over when its bytes are
+        // written, and the calendar's pass over the whole window is left to stop.
+        let signal = StopSignal()
+        compilation.stopSignal = signal
+        let found = try compilation.write(planTo: { _ in signal.raise() }, calendarTo: { _ in }, calendarStyle: .expanded)
+        #expect(found.last?.message.id == "plan.stopped", "\(found.map(\.message.id))")
+    }
+
     @Test("a signal raised before the compile stops every way of planning at once")
     func raisedBefore() throws {
         var compilation = try Self.compilation()

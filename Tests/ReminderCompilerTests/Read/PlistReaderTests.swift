@@ -331,7 +331,7 @@ struct LongTextTests {
         let limit = 10
         func scan(_ text: String) -> Int? {
             let found = PlistReader.firstOverlong(in: Array(text.utf8), textLimit: limit, tagLimit: 1000)
-            #expect(found?.isTag != true)
+            #expect(found == nil || found?.kind == .text)
             return found?.offset
         }
         #expect(scan("<a>0123456789</a>") == nil)
@@ -351,16 +351,19 @@ struct LongTextTests {
 
     @Test("the scan finds the first tag past its limit, quoted or not, and reads an instruction to its '?>'")
     func longTagScan() {
-        func scan(_ text: String) -> (offset: Int, isTag: Bool)? {
+        func scan(_ text: String) -> (offset: Int, kind: PlistReader.Overlong)? {
             PlistReader.firstOverlong(in: Array(text.utf8), textLimit: 1000, tagLimit: 10)
         }
         #expect(scan("<abcdefg>x</abcdefg>") == nil)
-        #expect(scan("<a>x</a><abcdefghij>") ?? (0, false) == (8, true))
-        #expect(scan("<a b='>>>>>>>>'>") ?? (0, false) == (0, true))
-        #expect(scan("<?a > > > > ?>") ?? (0, false) == (0, true))
+        #expect(scan("<a>x</a><abcdefghij>") ?? (0, .text) == (8, .tag))
+        #expect(scan("<a b='>>>>>>>>'>") ?? (0, .text) == (0, .tagWithOpenQuote))
+        #expect(scan("<a b='>' cdefgh>") ?? (0, .text) == (0, .tag))
+        #expect(scan("<?a > > > > ?>") ?? (0, .text) == (0, .tag))
+        // A quote left open reads on to the limit, and says so.
+        #expect(scan("<a b='1>x</a><c>") ?? (0, .text) == (0, .tagWithOpenQuote))
         #expect(scan("<?a > > ?><b/>") == nil)
         // A tag left open is measured as far as it goes.
-        #expect(scan("<a>x</a><abcdefghijklm") ?? (0, false) == (8, true))
+        #expect(scan("<a>x</a><abcdefghijklm") ?? (0, .text) == (8, .tag))
         #expect(scan("<a>x</a><abcdefghi") == nil)
     }
 

@@ -222,7 +222,13 @@ struct ServiceTests {
                 return (Int(result.standardOutput) ?? 0, (try? String(contentsOf: headers, encoding: .utf8)) ?? "")
             }
             let base = "http://127.0.0.1:\(server.port)"
-            for (method, path, allowed) in [("GET", "/v1/plan", "POST"), ("PUT", "/v1/check", "POST"), ("DELETE", "/v1/ics", "POST"), ("POST", "/healthz", "GET"), ("PATCH", "/metrics", "GET")] {
+            // Any method, also one HTTP does not name, and the paths the routes match with
+            // empty segments.
+            for (method, path, allowed) in [
+                ("GET", "/v1/plan", "POST"), ("PUT", "/v1/check", "POST"), ("DELETE", "/v1/ics", "POST"), ("POST", "/healthz", "GET"),
+                ("PATCH", "/metrics", "GET"), ("TRACE", "/v1/plan", "POST"), ("OPTIONS", "/healthz", "GET"), ("QUERY", "/v1/ics", "POST"),
+                ("PUT", "/v1/plan/", "POST"), ("GET", "//v1//check", "POST"),
+            ] {
                 let answer = try await curl(["-X", method, base + path])
                 #expect(answer.status == 405, "\(method) \(path)")
                 #expect(answer.headers.lowercased().contains("allow: \(allowed.lowercased())"), "\(method) \(path): \(answer.headers)")
