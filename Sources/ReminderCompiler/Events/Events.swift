@@ -121,7 +121,9 @@ enum EventsDecoder {
             }
         }
         for activity in events.activities.keys { events.activities[activity]?.sort() }
-        return reader.diagnostics.hasErrors || entryReader.diagnostics.hasErrors ? nil : events
+        // The reader's own errors inside entries (a number past 64 bits) count too: such an
+        // entry reaches the decoder as a value already reported.
+        return reader.diagnostics.hasErrors || entriesRead.hasErrors || entryReader.diagnostics.hasErrors ? nil : events
     }
 
     private static func decodeEvent(_ node: PlistNode, into events: inout ReminderEvents, reader: inout FieldReader) {

@@ -26,6 +26,20 @@ struct EventsFileTests {
         return collector.sorted.map(\.formatted)
     }
 
+    /// Found by the events fuzzer: the reader's own errors inside streamed entries did not
+    /// keep the events from being returned.
+    @Test("an entry the JSON reader itself refuses (a number past 64 bits) gives no events, only errors")
+    func readerErrorInsideEntry() {
+        let (events, diagnostics) = ReminderCompiler.readEvents(
+            Array("{\n\n  \"events\":[\n 11006845944333921411526,111111111111111111111]\n}\n".utf8), path: "e.json"
+        )
+        #expect(events == nil)
+        #expect(diagnostics.map(\.formatted) == [
+            "e.json:4:2: error: integer '11006845944333921411526' does not fit in 64 bits",
+            "e.json:4:26: error: integer '111111111111111111111' does not fit in 64 bits",
+        ])
+    }
+
     @Test("JSON and plist events are read alike, instants as RFC 3339 or plist dates")
     func bothFormats() throws {
         var collector = DiagnosticCollector()
