@@ -9,8 +9,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An element whose end tag has not come yet. */
+typedef struct {
+    /* Its entry on the tape. */
+    uint32_t index;
+    /* Where the entries after its last child element so far begin: those are its texts. */
+    uint32_t texts_from;
+    /* Whether a child element came already. */
+    uint32_t has_element_child;
+} rx_open_element;
+
+/* The tape a parse writes: entries, the bytes their ranges point into, and the open
+ * elements whose `end` is not known yet. */
 struct rx_document {
-    xmlDocPtr doc;
+    rx_event *events;
+    size_t event_count;
+    size_t event_capacity;
+    unsigned char *text;
+    size_t text_length;
+    size_t text_capacity;
+    rx_open_element *open;
+    size_t open_count;
+    size_t open_capacity;
+    /* The last entry is a text or CDATA run that the next piece of the same kind extends
+     * (libxml2 hands one run over in pieces); an element or a comment ends a run. */
+    int run_open;
 };
 
 /* Per-parse state, reached from the SAX callbacks through ctxt->_private. */
@@ -19,7 +42,10 @@ typedef struct {
     size_t length;
     int depth;
     int max_depth;
+    long long values;
+    long long max_values;
     rx_error *error;
+    rx_document *document;
 } rx_parse_state;
 
 /* The external entity loader is process-wide in libxml2 2.9; ours refuses only while this
@@ -101,11 +127,85 @@ static void rx_refuse(xmlParserCtxtPtr ctxt, rx_error_kind kind, long long offse
     xmlStopParser(ctxt);
 }
 
+/* Makes room for `more` items of `size` bytes in a growing array; 0 when memory ran out or
+ * the array would pass what a 32-bit index reaches. */
+static int rx_reserve(void **items, size_t *capacity, size_t count, size_t more, size_t size) {
+    if (count + more <= *capacity) {
+        return 1;
+    }
+    size_t wanted = *capacity < 64 ? 64 : *capacity;
+    while (wanted < count + more) {
+        wanted *= 2;
+    }
+    if (wanted > (size_t)UINT32_MAX || wanted > SIZE_MAX / size) {
+        return 0;
+    }
+    void *grown = realloc(*items, wanted * size);
+    if (grown == NULL) {
+        return 0;
+    }
+    *items = grown;
+    *capacity = wanted;
+    return 1;
+}
+
+static void rx_out_of_memory(xmlParserCtxtPtr ctxt) {
+    rx_refuse(ctxt, RX_ERROR_INTERNAL, -1, "out of memory while reading the document");
+}
+
+/* Appends `length` bytes to the text store; returns where they start, or -1. */
+static long long rx_store_text(rx_document *document, const xmlChar *bytes, size_t length) {
+    if (!rx_reserve((void **)&document->text, &document->text_capacity, document->text_length, length, 1)) {
+        return -1;
+    }
+    size_t start = document->text_length;
+    memcpy(document->text + start, bytes, length);
+    document->text_length += length;
+    return (long long)start;
+}
+
+/* Whitespace beside an element child means nothing to any reader of a plist (containers
+ * skip it, text and booleans refuse the element), so it is dropped: in a list of `<true/>`
+ * it would be every other entry. Drops the whitespace runs the innermost open element ends
+ * with, when it has an element child; they are the last entries and bytes of the tape. */
+static void rx_drop_blank_runs(rx_document *document) {
+    if (document->open_count == 0) {
+        return;
+    }
+    rx_open_element *element = &document->open[document->open_count - 1];
+    while (element->has_element_child && document->event_count > element->texts_from) {
+        rx_event *last = &document->events[document->event_count - 1];
+        if (last->kind == RX_EVENT_ELEMENT || !last->flag) {
+            break;
+        }
+        if ((size_t)last->text_start + last->text_length == document->text_length) {
+            document->text_length = last->text_start;
+        }
+        document->event_count--;
+    }
+    document->run_open = 0;
+}
+
+static int rx_is_xml_whitespace(const xmlChar *bytes, size_t length) {
+    for (size_t i = 0; i < length; i++) {
+        xmlChar byte = bytes[i];
+        if (byte != ' ' && byte != '\t' && byte != '\n' && byte != '\r') {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static void rx_start_element(void *ctx, const xmlChar *localname, const xmlChar *prefix,
                              const xmlChar *uri, int nb_namespaces, const xmlChar **namespaces,
                              int nb_attributes, int nb_defaulted, const xmlChar **attributes) {
+    (void)namespaces;
+    (void)nb_attributes;
+    (void)nb_defaulted;
+    (void)attributes;
     xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
     rx_parse_state *state = rx_state(ctx);
+    rx_document *document = state->document;
     /* When called, the parser stands on the tag's closing `>` or `/>`; attribute values
      * cannot hold a literal `<`, so the nearest `<` before it opens this tag. */
     long long offset = rx_scan_back(state, rx_current_offset(ctxt), "<");
@@ -116,17 +216,114 @@ static void rx_start_element(void *ctx, const xmlChar *localname, const xmlChar 
         rx_refuse(ctxt, RX_ERROR_TOO_DEEP, offset, message);
         return;
     }
-    xmlSAX2StartElementNs(ctx, localname, prefix, uri, nb_namespaces, namespaces, nb_attributes,
-                          nb_defaulted, attributes);
-    if (ctxt->node != NULL) {
-        ctxt->node->_private = (void *)(uintptr_t)(offset + 1);
+    /* Every element but a key is a value; counting them bounds the tape and all that is
+     * built from it, as the JSON reader bounds its values. */
+    if (strcmp((const char *)localname, "key") != 0 && ++state->values > state->max_values) {
+        char message[160];
+        snprintf(message, sizeof message, "more than %lld values", state->max_values);
+        rx_refuse(ctxt, RX_ERROR_TOO_MANY_VALUES, offset, message);
+        return;
     }
+    /* An undeclared prefix is a namespace error that libxml2 lets pass; the name then keeps
+     * its prefix, so that it is reported as written rather than read as a plist element. */
+    size_t local_length = strlen((const char *)localname);
+    size_t prefix_length = (prefix != NULL && uri == NULL) ? strlen((const char *)prefix) + 1 : 0;
+    if (!rx_reserve((void **)&document->events, &document->event_capacity, document->event_count, 1, sizeof(rx_event))
+        || !rx_reserve((void **)&document->open, &document->open_capacity, document->open_count, 1,
+                       sizeof(rx_open_element))) {
+        rx_out_of_memory(ctxt);
+        return;
+    }
+    if (document->open_count > 0) {
+        document->open[document->open_count - 1].has_element_child = 1;
+        rx_drop_blank_runs(document);
+    }
+    long long name_start = (long long)document->text_length;
+    if (prefix_length > 0
+        && (rx_store_text(document, prefix, prefix_length - 1) < 0 || rx_store_text(document, (const xmlChar *)":", 1) < 0)) {
+        rx_out_of_memory(ctxt);
+        return;
+    }
+    if (rx_store_text(document, localname, local_length) < 0) {
+        rx_out_of_memory(ctxt);
+        return;
+    }
+    rx_event *event = &document->events[document->event_count];
+    event->offset = offset < 0 ? 0 : (uint32_t)offset;
+    event->text_start = (uint32_t)name_start;
+    event->text_length = (uint32_t)(prefix_length + local_length);
+    event->end = 0;
+    event->kind = RX_EVENT_ELEMENT;
+    /* A declared prefix comes with its namespace; an undeclared one stays in the name. */
+    event->flag = (uri != NULL || nb_namespaces > 0) ? 1 : 0;
+    rx_open_element opened = {(uint32_t)document->event_count, (uint32_t)document->event_count + 1, 0};
+    document->open[document->open_count++] = opened;
+    document->event_count++;
+    document->run_open = 0;
 }
 
 static void rx_end_element(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri) {
+    (void)localname;
+    (void)prefix;
+    (void)uri;
     rx_parse_state *state = rx_state(ctx);
+    rx_document *document = state->document;
     state->depth--;
-    xmlSAX2EndElementNs(ctx, localname, prefix, uri);
+    if (document->open_count > 0) {
+        rx_drop_blank_runs(document);
+        document->open_count--;
+        document->events[document->open[document->open_count].index].end = (uint32_t)document->event_count;
+        if (document->open_count > 0) {
+            document->open[document->open_count - 1].texts_from = (uint32_t)document->event_count;
+        }
+    }
+    document->run_open = 0;
+}
+
+/* Text and CDATA pieces: a piece of the same kind as the run just before it extends it. */
+static void rx_text_piece(void *ctx, const xmlChar *bytes, int length, uint8_t kind) {
+    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
+    rx_document *document = rx_state(ctx)->document;
+    /* Text outside the root element is only whitespace, which a tree would not hold. */
+    if (document->open_count == 0 || length <= 0) {
+        return;
+    }
+    int whitespace = rx_is_xml_whitespace(bytes, (size_t)length);
+    if (document->run_open && document->events[document->event_count - 1].kind == kind) {
+        rx_event *run = &document->events[document->event_count - 1];
+        if (rx_store_text(document, bytes, (size_t)length) < 0) {
+            rx_out_of_memory(ctxt);
+            return;
+        }
+        run->text_length += (uint32_t)length;
+        run->flag = run->flag && whitespace;
+        return;
+    }
+    if (!rx_reserve((void **)&document->events, &document->event_capacity, document->event_count, 1, sizeof(rx_event))) {
+        rx_out_of_memory(ctxt);
+        return;
+    }
+    long long start = rx_store_text(document, bytes, (size_t)length);
+    if (start < 0) {
+        rx_out_of_memory(ctxt);
+        return;
+    }
+    rx_event *event = &document->events[document->event_count++];
+    event->offset = 0;
+    event->text_start = (uint32_t)start;
+    event->text_length = (uint32_t)length;
+    event->end = 0;
+    event->kind = kind;
+    event->flag = (uint8_t)whitespace;
+    document->run_open = 1;
+}
+
+static void rx_characters(void *ctx, const xmlChar *bytes, int length) {
+    rx_text_piece(ctx, bytes, length, RX_EVENT_TEXT);
+}
+
+static void rx_cdata(void *ctx, const xmlChar *bytes, int length) {
+    rx_text_piece(ctx, bytes, length, RX_EVENT_CDATA);
 }
 
 static int rx_is_apple_plist_dtd(const xmlChar *system_id) {
@@ -174,11 +371,13 @@ static void rx_refuse_subset(void *ctx) {
 }
 
 static void rx_comment(void *ctx, const xmlChar *value) {
+    (void)value;
     if (((xmlParserCtxtPtr)ctx)->inSubset != 0) {
         rx_refuse_subset(ctx);
         return;
     }
-    xmlSAX2Comment(ctx, value);
+    /* Comments are dropped, but they part the text around them. */
+    rx_drop_blank_runs(rx_state(ctx)->document);
 }
 
 static void rx_element_decl(void *ctx, const xmlChar *name, int type, xmlElementContentPtr content) {
@@ -275,7 +474,7 @@ static void rx_processing_instruction(void *ctx, const xmlChar *target, const xm
               "processing instructions are not allowed");
 }
 
-rx_document *rx_parse(const char *bytes, size_t length, int max_depth, rx_error *error) {
+rx_document *rx_parse(const char *bytes, size_t length, int max_depth, long long max_values, rx_error *error) {
     memset(error, 0, sizeof *error);
     error->offset = -1;
     if (length > (size_t)INT32_MAX) {
@@ -291,12 +490,23 @@ rx_document *rx_parse(const char *bytes, size_t length, int max_depth, rx_error 
         snprintf(error->message, sizeof error->message, "could not create the XML parser");
         return NULL;
     }
-    rx_parse_state state = {bytes, length, 0, max_depth, error};
+    rx_document *document = (rx_document *)calloc(1, sizeof *document);
+    if (document == NULL) {
+        xmlFreeParserCtxt(ctxt);
+        error->kind = RX_ERROR_INTERNAL;
+        snprintf(error->message, sizeof error->message, "out of memory");
+        return NULL;
+    }
+    rx_parse_state state = {bytes, length, 0, max_depth, 0, max_values, error, document};
     ctxt->_private = &state;
 
     xmlSAXHandlerPtr sax = ctxt->sax;
     sax->startElementNs = rx_start_element;
     sax->endElementNs = rx_end_element;
+    /* The tape replaces libxml2's tree: no handler adds a node to it. */
+    sax->characters = rx_characters;
+    sax->ignorableWhitespace = rx_characters;
+    sax->cdataBlock = rx_cdata;
     sax->internalSubset = rx_internal_subset;
     sax->externalSubset = rx_external_subset;
     sax->entityDecl = rx_entity_decl;
@@ -343,76 +553,35 @@ rx_document *rx_parse(const char *bytes, size_t length, int max_depth, rx_error 
     }
     ctxt->_private = NULL;
     xmlFreeParserCtxt(ctxt);
-
-    if (error->kind != RX_ERROR_NONE) {
-        if (doc != NULL) {
-            xmlFreeDoc(doc);
-        }
-        return NULL;
-    }
-    rx_document *document = (rx_document *)calloc(1, sizeof *document);
-    if (document == NULL) {
+    /* The document libxml2 made holds no node; only the tape is kept. */
+    if (doc != NULL) {
         xmlFreeDoc(doc);
-        error->kind = RX_ERROR_INTERNAL;
-        snprintf(error->message, sizeof error->message, "out of memory");
+    }
+    if (error->kind != RX_ERROR_NONE) {
+        rx_document_free(document);
         return NULL;
     }
-    document->doc = doc;
+    free(document->open);
+    document->open = NULL;
+    document->open_capacity = 0;
     return document;
 }
 
 void rx_document_free(rx_document *document) {
     if (document != NULL) {
-        xmlFreeDoc(document->doc);
+        free(document->events);
+        free(document->text);
+        free(document->open);
         free(document);
     }
 }
 
-const void *rx_document_root(const rx_document *document) {
-    return xmlDocGetRootElement(document->doc);
+const rx_event *rx_document_events(const rx_document *document, size_t *count) {
+    *count = document->event_count;
+    return document->events;
 }
 
-const void *rx_node_first_child(const void *node) {
-    return ((const xmlNode *)node)->children;
-}
-
-const void *rx_node_next_sibling(const void *node) {
-    return ((const xmlNode *)node)->next;
-}
-
-rx_node_kind rx_node_kind_of(const void *node) {
-    switch (((const xmlNode *)node)->type) {
-    case XML_ELEMENT_NODE:
-        return RX_NODE_ELEMENT;
-    case XML_TEXT_NODE:
-        return RX_NODE_TEXT;
-    case XML_CDATA_SECTION_NODE:
-        return RX_NODE_CDATA;
-    case XML_COMMENT_NODE:
-        return RX_NODE_COMMENT;
-    default:
-        return RX_NODE_OTHER;
-    }
-}
-
-const char *rx_node_name(const void *node) {
-    const xmlNode *element = (const xmlNode *)node;
-    return element->type == XML_ELEMENT_NODE ? (const char *)element->name : NULL;
-}
-
-int rx_node_has_namespace(const void *node) {
-    const xmlNode *element = (const xmlNode *)node;
-    return element->ns != NULL || element->nsDef != NULL;
-}
-
-const char *rx_node_text(const void *node) {
-    const xmlNode *text = (const xmlNode *)node;
-    if (text->type == XML_TEXT_NODE || text->type == XML_CDATA_SECTION_NODE) {
-        return (const char *)text->content;
-    }
-    return NULL;
-}
-
-long long rx_node_offset(const void *node) {
-    return (long long)(uintptr_t)((const xmlNode *)node)->_private - 1;
+const unsigned char *rx_document_text(const rx_document *document, size_t *length) {
+    *length = document->text_length;
+    return document->text;
 }

@@ -15,14 +15,32 @@
 extern "C" {
 #endif
 
-/// What a node of the parsed tree is.
+/// What an entry of a parsed document's tape is.
 typedef enum {
-    RX_NODE_ELEMENT = 1,
-    RX_NODE_TEXT = 2,
-    RX_NODE_CDATA = 3,
-    RX_NODE_COMMENT = 4,
-    RX_NODE_OTHER = 5
-} rx_node_kind;
+    RX_EVENT_ELEMENT = 1,
+    RX_EVENT_TEXT = 2,
+    RX_EVENT_CDATA = 3
+} rx_event_kind;
+
+/// One entry of a parsed document, in document order: an element (its children follow it,
+/// up to `end`) or a run of text or CDATA. Comments are left out; text on either side of
+/// one stays two runs, as it would be two nodes of a tree.
+typedef struct {
+    /// The byte offset of the element's `<` in the input; 0 for text.
+    uint32_t offset;
+    /// The element's name (`prefix:name` when the prefix is undeclared), or the decoded
+    /// text, as a range of the document's text store.
+    uint32_t text_start;
+    uint32_t text_length;
+    /// For an element, the index of the first entry after its last descendant.
+    uint32_t end;
+    /// An `rx_event_kind`.
+    uint8_t kind;
+    /// For an element: it declares a namespace or is in one (a declared prefix, or a
+    /// default namespace around it).
+    /// For text: it holds nothing but XML whitespace.
+    uint8_t flag;
+} rx_event;
 
 /// Why a parse failed.
 typedef enum {
@@ -34,8 +52,11 @@ typedef enum {
     RX_ERROR_FORBIDDEN = 2,
     /// Elements nest deeper than the caller's limit; `offset` is the offending element.
     RX_ERROR_TOO_DEEP = 3,
-    /// The parser could not be created (out of memory).
-    RX_ERROR_INTERNAL = 4
+    /// The parser could not be created, or memory ran out while reading.
+    RX_ERROR_INTERNAL = 4,
+    /// The document holds more value elements (elements other than `<key>`) than the
+    /// caller's limit; `offset` is the first one past it.
+    RX_ERROR_TOO_MANY_VALUES = 5
 } rx_error_kind;
 
 /// A parse failure, filled in by `rx_parse`.
@@ -44,7 +65,8 @@ typedef struct {
     /// 1-based line and column from libxml2 (RX_ERROR_MALFORMED), else 0.
     int line;
     int column;
-    /// Byte offset into the input (RX_ERROR_FORBIDDEN, RX_ERROR_TOO_DEEP), else -1.
+    /// Byte offset into the input (RX_ERROR_FORBIDDEN, RX_ERROR_TOO_DEEP,
+    /// RX_ERROR_TOO_MANY_VALUES), else -1.
     long long offset;
     /// A NUL-terminated English message.
     char message[512];
@@ -54,35 +76,21 @@ typedef struct {
 typedef struct rx_document rx_document;
 
 /// Parses `length` bytes of UTF-8 XML without network access, DTD loading or entity
-/// substitution. Documents with entity declarations or references, an internal DTD
-/// subset, a DOCTYPE other than Apple's property-list DTD, or processing instructions are
-/// refused. Returns NULL and fills `error` on failure. Never prints.
-rx_document *rx_parse(const char *bytes, size_t length, int max_depth, rx_error *error);
+/// substitution, into a flat tape of elements and texts rather than a tree: a few bytes
+/// per node instead of libxml2's nodes. Documents with entity declarations or references,
+/// an internal DTD subset, a DOCTYPE other than Apple's property-list DTD, or processing
+/// instructions are refused, and so is a document of more than `max_values` elements other
+/// than `<key>`. Returns NULL and fills `error` on failure. Never prints.
+rx_document *rx_parse(const char *bytes, size_t length, int max_depth, long long max_values, rx_error *error);
 
 /// Frees a document returned by `rx_parse`.
 void rx_document_free(rx_document *document);
 
-/// The root element, or NULL.
-const void *rx_document_root(const rx_document *document);
+/// The document's entries; the first is the root element. `count` receives their number.
+const rx_event *rx_document_events(const rx_document *document, size_t *count);
 
-/// Tree navigation; NULL at the end.
-const void *rx_node_first_child(const void *node);
-const void *rx_node_next_sibling(const void *node);
-
-/// The node's kind.
-rx_node_kind rx_node_kind_of(const void *node);
-
-/// The element's local name (UTF-8), or NULL for other nodes.
-const char *rx_node_name(const void *node);
-
-/// Whether the element carries a namespace prefix or declaration.
-int rx_node_has_namespace(const void *node);
-
-/// The text of a text or CDATA node (UTF-8), or NULL.
-const char *rx_node_text(const void *node);
-
-/// The byte offset of the element's `<` in the input, or -1 when unknown.
-long long rx_node_offset(const void *node);
+/// The store that the entries' text ranges point into; `length` receives its size.
+const unsigned char *rx_document_text(const rx_document *document, size_t *length);
 
 #ifdef __cplusplus
 }

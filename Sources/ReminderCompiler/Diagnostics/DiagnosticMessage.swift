@@ -69,9 +69,6 @@ extension DiagnosticMessage {
     static func unexpectedText(inside container: String) -> Self {
         Self(id: "plist.stray-text", "unexpected text inside <\(container)>; expected only elements")
     }
-    static func unexpectedNode(inside container: String) -> Self {
-        Self(id: "plist.stray-node", "unexpected content inside <\(container)>")
-    }
     static func unknownPlistElement(_ name: String, suggestion: String?) -> Self {
         Self(id: "plist.unknown-element", "unknown property-list element <\(name)>\(didYouMean(suggestion))")
     }

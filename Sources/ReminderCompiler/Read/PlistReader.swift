@@ -11,16 +11,26 @@ import CXMLShim
     public var maximumInputBytes: Int
     /// The deepest element nesting accepted (`<plist>` counts as one level).
     public var maximumDepth: Int
+    /// The most values a document may hold: elements other than `<key>`, `<plist>`
+    /// included. The JSON reader's limit, for the same reason: a file of tiny values costs
+    /// far more memory as values than as bytes.
+    public var maximumValues: Int
 
     /// The default limits: 32 MiB and 64 levels, far beyond any real config.
     public static let defaultMaximumInputBytes = 32 * 1024 * 1024
     /// See `defaultMaximumInputBytes`.
     public static let defaultMaximumDepth = 64
+    /// 2 000 000 values, as for JSON files.
+    public static let defaultMaximumValues = JSONReader.defaultMaximumValues
 
     /// Creates a reader with the given limits.
-    public init(maximumInputBytes: Int = defaultMaximumInputBytes, maximumDepth: Int = defaultMaximumDepth) {
+    public init(
+        maximumInputBytes: Int = defaultMaximumInputBytes, maximumDepth: Int = defaultMaximumDepth,
+        maximumValues: Int = defaultMaximumValues
+    ) {
         self.maximumInputBytes = maximumInputBytes
         self.maximumDepth = maximumDepth
+        self.maximumValues = maximumValues
     }
 
     /// Parses `bytes` (UTF-8 XML) named `path` in diagnostics. Returns the value inside
@@ -55,7 +65,7 @@ import CXMLShim
             return nil
         }
         let tree: XMLTree
-        switch XMLTree.parse(bytes, maximumDepth: maximumDepth) {
+        switch XMLTree.parse(bytes, maximumDepth: maximumDepth, maximumValues: maximumValues) {
         case .success(let parsed):
             tree = parsed
         case .failure(let failure):
@@ -173,6 +183,7 @@ import CXMLShim
         switch failure.kind {
         case RX_ERROR_FORBIDDEN: diagnostics.error(.forbiddenXML(message), at: location)
         case RX_ERROR_TOO_DEEP: diagnostics.error(.nestingTooDeep(limit: maximumDepth), at: location)
+        case RX_ERROR_TOO_MANY_VALUES: diagnostics.error(.tooManyValues(limit: maximumValues), at: location)
         default: diagnostics.error(.malformedXML(message), at: location)
         }
     }
@@ -186,7 +197,7 @@ extension ReminderCompiler {
     }
 }
 
-/// Walks libxml2's tree into `PlistNode`s with plist semantics.
+/// Walks the parsed document into `PlistNode`s with plist semantics.
 private struct TreeBuilder {
     let path: String
     let lines: LineTable
@@ -201,25 +212,16 @@ private struct TreeBuilder {
         return SourceLocation(path: path, line: position.line, column: position.column)
     }
 
-    /// The elements among `node`'s children; reports stray text and other nodes.
-    mutating func elementChildren(of node: XMLNode, inside container: String) -> [XMLNode] {
-        var elements: [XMLNode] = []
+    /// Calls `body` with each element among `node`'s children, in order; reports stray text.
+    /// No list of them is made: a file may hold millions.
+    mutating func forEachElement(of node: XMLNode, inside container: String, _ body: (inout Self, XMLNode) -> Void) {
         for child in node.children {
-            switch child.kind {
-            case RX_NODE_ELEMENT:
-                elements.append(child)
-            case RX_NODE_COMMENT:
-                continue
-            case RX_NODE_TEXT, RX_NODE_CDATA:
-                let text = child.text ?? ""
-                if !text.allSatisfy(\.isXMLWhitespace) {
-                    diagnostics.error(.unexpectedText(inside: container), at: location(of: node))
-                }
-            default:
-                diagnostics.error(.unexpectedNode(inside: container), at: location(of: node))
+            if child.kind == .element {
+                body(&self, child)
+            } else if !child.isWhitespace {
+                diagnostics.error(.unexpectedText(inside: container), at: location(of: node))
             }
         }
-        return elements
     }
 
     mutating func readPlistElement(_ root: XMLNode) -> PlistNode? {
@@ -232,13 +234,17 @@ private struct TreeBuilder {
             diagnostics.error(.plistWithNamespace, at: rootLocation)
             return nil
         }
-        let elements = elementChildren(of: root, inside: "plist")
-        guard let first = elements.first else {
+        var first: XMLNode?
+        forEachElement(of: root, inside: "plist") { builder, element in
+            if first == nil {
+                first = element
+            } else {
+                builder.diagnostics.error(.plistHoldsMoreThanOneValue, at: builder.location(of: element))
+            }
+        }
+        guard let first else {
             diagnostics.error(.emptyPlist, at: rootLocation)
             return nil
-        }
-        for extra in elements.dropFirst() {
-            diagnostics.error(.plistHoldsMoreThanOneValue, at: location(of: extra))
         }
         return readValue(first, depth: 1)
     }
@@ -254,10 +260,16 @@ private struct TreeBuilder {
         case "dict":
             return PlistNode(readDictionary(element, depth: depth), at: here)
         case "array":
-            let items = elementChildren(of: element, inside: "array").map { readValue($0, depth: depth + 1) }
+            // Sized first: grown by doubling, a list of millions held its old and new
+            // storage at once, more than twice what it needs.
+            var items: [PlistNode] = []
+            items.reserveCapacity(element.children.count { $0.kind == .element })
+            forEachElement(of: element, inside: "array") { builder, item in
+                items.append(builder.readValue(item, depth: depth + 1))
+            }
             return PlistNode(.array(items), at: here)
         case "true", "false":
-            let hasElements = element.children.contains { $0.kind == RX_NODE_ELEMENT }
+            let hasElements = element.children.contains { $0.kind == .element }
             if hasElements || hasText(element) {
                 diagnostics.error(.booleanNotEmpty(elementName), at: here)
                 return PlistNode(.invalid, at: here)
@@ -287,26 +299,18 @@ private struct TreeBuilder {
     }
 
     func hasText(_ element: XMLNode) -> Bool {
-        element.children.contains { child in
-            let kind = child.kind
-            guard kind == RX_NODE_TEXT || kind == RX_NODE_CDATA else { return false }
-            return !(child.text ?? "").allSatisfy(\.isXMLWhitespace)
-        }
+        element.children.contains { $0.kind != .element && !$0.isWhitespace }
     }
 
     /// Text and CDATA joined, comments skipped, as Apple's parser reads a `<string>`.
     mutating func textContent(of element: XMLNode) -> String? {
         var text = ""
         for child in element.children {
-            switch child.kind {
-            case RX_NODE_TEXT, RX_NODE_CDATA:
-                if let content = child.text { text += content }
-            case RX_NODE_COMMENT:
-                continue
-            default:
+            guard let content = child.text else {
                 diagnostics.error(.elementInsideText(element.name), at: location(of: child))
                 return nil
             }
+            text += content
         }
         return text
     }
@@ -315,32 +319,28 @@ private struct TreeBuilder {
         var entries: [PlistDictionary.Entry] = []
         var firstLocationOfKey: [String: SourceLocation] = [:]
         var pendingKey: (text: String, location: SourceLocation)?
-        for child in elementChildren(of: element, inside: "dict") {
-            let childLocation = location(of: child)
+        forEachElement(of: element, inside: "dict") { builder, child in
+            let childLocation = builder.location(of: child)
             if child.name == "key", !child.hasNamespace {
                 if let pending = pendingKey {
-                    diagnostics.error(.keyWithoutValue(pending.text), at: pending.location)
+                    builder.diagnostics.error(.keyWithoutValue(pending.text), at: pending.location)
                 }
-                guard let key = textContent(of: child) else {
-                    pendingKey = nil
-                    continue
-                }
-                pendingKey = (key, childLocation)
-                continue
+                pendingKey = builder.textContent(of: child).map { ($0, childLocation) }
+                return
             }
             guard let key = pendingKey else {
-                diagnostics.error(.valueWithoutKey(child.name), at: childLocation)
-                _ = readValue(child, depth: depth + 1)
-                continue
+                builder.diagnostics.error(.valueWithoutKey(child.name), at: childLocation)
+                _ = builder.readValue(child, depth: depth + 1)
+                return
             }
             pendingKey = nil
-            let value = readValue(child, depth: depth + 1)
+            let value = builder.readValue(child, depth: depth + 1)
             if let first = firstLocationOfKey[key.text] {
-                diagnostics.error(
+                builder.diagnostics.error(
                     .duplicateKey(key.text), at: key.location,
                     notes: [Diagnostic(.note, at: first, .firstDefinition(key.text))]
                 )
-                continue
+                return
             }
             firstLocationOfKey[key.text] = key.location
             entries.append(PlistDictionary.Entry(key: key.text, keyLocation: key.location, value: value))

@@ -1,9 +1,14 @@
 import CXMLShim
 
-/// A document parsed by the C shim (libxml2), freed with the last node that refers to it.
+/// A document parsed by the C shim (libxml2): its elements and texts as one flat tape, an
+/// element followed by its descendants, freed with the last node that refers to it.
 ///
-/// Invariant: the shim's node pointers stay valid while their document is not freed, so
-/// every ``XMLNode`` holds its document.
+/// A tape takes about 20 bytes an element and the bytes of its name and text, where
+/// libxml2's own tree took a few hundred (a 21 MB list of `<true/>` took 627 MB to read).
+///
+/// Invariant: `events` and `text` point into the shim's document, which lives as long as
+/// this object; every ``XMLNode`` holds its tree, and every range the shim wrote lies inside
+/// its store.
 @safe final class XMLTree {
     /// Why the shim refused a document.
     struct Failure: Error {
@@ -18,21 +23,32 @@ import CXMLShim
     }
 
     private let document: OpaquePointer
+    private let events: UnsafeBufferPointer<rx_event>
+    private let text: UnsafeBufferPointer<UInt8>
 
     private init(document: OpaquePointer) {
         unsafe self.document = document
+        var eventCount = 0
+        let eventStart = unsafe rx_document_events(document, &eventCount)
+        unsafe self.events = UnsafeBufferPointer(start: eventStart, count: eventCount)
+        var textLength = 0
+        let textStart = unsafe rx_document_text(document, &textLength)
+        unsafe self.text = UnsafeBufferPointer(start: textStart, count: textLength)
     }
 
     deinit {
         unsafe rx_document_free(document)
     }
 
-    /// Parses UTF-8 XML with at most `maximumDepth` levels of elements.
-    static func parse(_ bytes: [UInt8], maximumDepth: Int) -> Result<XMLTree, Failure> {
+    /// Parses UTF-8 XML with at most `maximumDepth` levels of elements and at most
+    /// `maximumValues` elements other than `<key>`.
+    static func parse(_ bytes: [UInt8], maximumDepth: Int, maximumValues: Int) -> Result<XMLTree, Failure> {
         var failure = rx_error()
         let parsed = unsafe bytes.withUnsafeBufferPointer { buffer in
             unsafe buffer.withMemoryRebound(to: CChar.self) { characters in
-                unsafe rx_parse(characters.baseAddress, characters.count, Int32(maximumDepth), &failure)
+                unsafe rx_parse(
+                    characters.baseAddress, characters.count, Int32(clamping: maximumDepth), Int64(maximumValues), &failure
+                )
             }
         }
         guard let document = unsafe parsed else {
@@ -52,43 +68,104 @@ import CXMLShim
 
     /// The root element, if any.
     var root: XMLNode? {
-        unsafe rx_document_root(document).map { unsafe XMLNode(pointer: $0, tree: self) }
+        guard unsafe !events.isEmpty, unsafe events[0].kind == UInt8(RX_EVENT_ELEMENT.rawValue) else { return nil }
+        return XMLNode(index: 0, tree: self)
+    }
+
+    fileprivate func event(_ index: Int) -> rx_event {
+        unsafe events[index]
+    }
+
+    fileprivate var eventCount: Int { unsafe events.count }
+
+    /// The bytes of an event's range, as a string.
+    fileprivate func string(of event: rx_event) -> String {
+        let start = Int(event.text_start)
+        let end = start + Int(event.text_length)
+        guard start <= end, unsafe end <= text.count else { return "" }
+        return unsafe String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
     }
 }
 
-/// One node of an ``XMLTree``, read through the shim.
-@safe struct XMLNode {
-    private let pointer: UnsafeRawPointer
-    /// Keeps the memory `pointer` points into.
+/// One element or text of an ``XMLTree``.
+struct XMLNode {
+    /// Where the node stands on the tape.
+    private let index: Int
+    /// Keeps the memory the tape lives in.
     private let tree: XMLTree
 
-    fileprivate init(pointer: UnsafeRawPointer, tree: XMLTree) {
-        unsafe self.pointer = pointer
+    fileprivate init(index: Int, tree: XMLTree) {
+        self.index = index
         self.tree = tree
     }
 
-    /// The byte offset of the element's `<` in the input, or -1 when unknown.
-    var offset: Int { Int(unsafe rx_node_offset(pointer)) }
+    private var event: rx_event { tree.event(index) }
 
-    var kind: rx_node_kind { unsafe rx_node_kind_of(pointer) }
+    /// The byte offset of the element's `<` in the input, or -1 for text.
+    var offset: Int { kind == .element ? Int(event.offset) : -1 }
 
-    /// The element's local name, or "" for other nodes.
-    var name: String { unsafe rx_node_name(pointer).map { unsafe String(cString: $0) } ?? "" }
+    /// Whether this is an element, a text or a CDATA section.
+    var kind: XMLNodeKind {
+        switch UInt32(event.kind) {
+        case RX_EVENT_ELEMENT.rawValue: .element
+        case RX_EVENT_CDATA.rawValue: .cdata
+        default: .text
+        }
+    }
 
-    /// Whether the element carries a namespace prefix or declaration.
-    var hasNamespace: Bool { unsafe rx_node_has_namespace(pointer) != 0 }
+    /// The element's name (with its prefix when that is undeclared), or "" for text.
+    var name: String { kind == .element ? tree.string(of: event) : "" }
 
-    /// The text of a text or CDATA node, or nil.
-    var text: String? { unsafe rx_node_text(pointer).map { unsafe String(cString: $0) } }
+    /// Whether the element declares a namespace or is in one; an undeclared prefix stays in its name.
+    var hasNamespace: Bool { kind == .element && event.flag != 0 }
+
+    /// The text of a text or CDATA node, or nil for an element.
+    var text: String? { kind == .element ? nil : tree.string(of: event) }
+
+    /// Whether a text or CDATA node holds nothing but XML whitespace.
+    var isWhitespace: Bool { kind != .element && event.flag != 0 }
 
     /// The node's children, in document order.
-    var children: [XMLNode] {
-        var result: [XMLNode] = []
-        var child = unsafe rx_node_first_child(pointer)
-        while let current = unsafe child {
-            result.append(unsafe XMLNode(pointer: current, tree: tree))
-            unsafe child = unsafe rx_node_next_sibling(current)
+    var children: XMLChildren { XMLChildren(parent: self, tree: tree) }
+
+    /// The index just past this node's descendants.
+    fileprivate var end: Int {
+        let event = event
+        guard event.kind == UInt8(RX_EVENT_ELEMENT.rawValue) else { return index + 1 }
+        // The shim closes every element of a document it returns; the clamps keep a walk
+        // finite and inside the tape whatever it holds.
+        return min(max(Int(event.end), index + 1), tree.eventCount)
+    }
+
+    fileprivate var position: Int { index }
+}
+
+/// What an ``XMLNode`` is.
+enum XMLNodeKind {
+    case element
+    case text
+    case cdata
+}
+
+/// The children of an ``XMLNode``, walked on the tape without building a list.
+struct XMLChildren: Sequence {
+    fileprivate let parent: XMLNode
+    fileprivate let tree: XMLTree
+
+    struct Iterator: IteratorProtocol {
+        fileprivate var upcoming: Int
+        fileprivate let end: Int
+        fileprivate let tree: XMLTree
+
+        mutating func next() -> XMLNode? {
+            guard upcoming < end else { return nil }
+            let node = XMLNode(index: upcoming, tree: tree)
+            upcoming = node.end
+            return node
         }
-        return result
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(upcoming: parent.position + 1, end: parent.end, tree: tree)
     }
 }

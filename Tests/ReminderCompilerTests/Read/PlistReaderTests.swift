@@ -159,6 +159,58 @@ struct PlistValueTests {
             "test.plist:1:15: error: <plist> must hold exactly one value; this one is extra",
         ])
     }
+
+    /// A value as a short text: `[…]`, `{key: …}`, strings quoted, `invalid` for reported ones.
+    static func outline(_ node: PlistNode?) -> String {
+        guard let node else { return "nil" }
+        switch node.value {
+        case .string(let text): return "\"\(text)\""
+        case .integer(let value): return "\(value)"
+        case .real(let value): return "\(value)"
+        case .boolean(let value): return "\(value)"
+        case .date(let seconds): return "date \(seconds)"
+        case .data(let bytes): return "data \(bytes.count)"
+        case .array(let items): return "[" + items.map { outline($0) }.joined(separator: ", ") + "]"
+        case .dictionary(let dictionary):
+            return "{" + dictionary.entries.map { "\($0.key): \(outline($0.value))" }.joined(separator: ", ") + "}"
+        case .invalid: return "invalid"
+        }
+    }
+
+    /// Whitespace, comments, CDATA and namespaces around and inside elements, as the reader
+    /// sees them. The expectations were read off the reader built on libxml2's own tree
+    /// before the reader moved to a tape, and agree with it.
+    @Test("structure: whitespace, comments, CDATA and namespaces around elements", arguments: [
+        ("<array>\n  <true/> <!-- c -->\n\t<false/>\r\n</array>", "[true, false]", [String]()),
+        ("<array>x<!-- c -->y</array>", "[]", [
+            "test.plist:3:1: error: unexpected text inside <array>; expected only elements",
+            "test.plist:3:1: error: unexpected text inside <array>; expected only elements",
+        ]),
+        ("<array> <true/> x <false/> </array>", "[true, false]", ["test.plist:3:1: error: unexpected text inside <array>; expected only elements"]),
+        ("<array><![CDATA[ ]]><true/><![CDATA[x]]></array>", "[true]", ["test.plist:3:1: error: unexpected text inside <array>; expected only elements"]),
+        ("<array><string> </string><string><![CDATA[ a ]]> <!-- c --> <![CDATA[b]]></string><key>  </key></array>", "[\" \", \" a   b\", invalid]", [
+            "test.plist:3:83: error: <key> inside <dict> has no <key> before it",
+        ]),
+        ("<array><string>a <true/> b</string><string> <!-- c --> </string></array>", "[invalid, \"  \"]", [
+            "test.plist:3:18: error: <string> may hold only text, not elements",
+        ]),
+        ("<array><true> <!-- c --> <![CDATA[ ]]></true><true><![CDATA[x]]></true><false> <true/> </false></array>", "[true, invalid, invalid]", [
+            "test.plist:3:46: error: <true/> must be empty",
+            "test.plist:3:72: error: <false/> must be empty",
+        ]),
+        ("<dict> <key>a</key> <!-- c --> <integer> 7 </integer>\n<key> b </key><dict/> </dict>", "{a: 7,  b : {}}", [String]()),
+        ("<array><x:dict/><dict xmlns=\"urn:a\"/><a:true xmlns:a=\"urn:a\"/></array>", "[invalid, invalid, invalid]", [
+            "test.plist:3:8: error: unknown property-list element <x:dict>; did you mean 'dict'?",
+            "test.plist:3:17: error: unknown property-list element <dict>",
+            "test.plist:3:38: error: unknown property-list element <true>",
+        ]),
+        ("<array><array><array/><array><integer>1</integer></array></array><string/></array>", "[[[], [1]], \"\"]", [String]()),
+    ])
+    func structure(_ body: String, _ expectedOutline: String, _ expectedDiagnostics: [String]) {
+        let (node, diagnostics) = read(plist(body))
+        #expect(Self.outline(node) == expectedOutline)
+        #expect(diagnostics == expectedDiagnostics)
+    }
 }
 
 @Suite("Plist reader: hostile and broken input")
@@ -230,6 +282,21 @@ struct PlistSafetyTests {
         let (node, diagnostics) = read("<plist><array><array><array><array><array/></array></array></array></array></plist>", reader: reader)
         #expect(node == nil)
         #expect(diagnostics == ["test.plist:1:36: error: elements nest deeper than the limit of 5 levels"])
+    }
+
+    @Test("values beyond the cap are an error at the first one past it; keys are not values")
+    func valueCap() {
+        let reader = PlistReader(maximumValues: 4)
+        // plist, dict, string, integer: four values; the two keys do not count.
+        let fits = "<plist><dict><key>a</key><string>x</string><key>b</key><integer>1</integer></dict></plist>"
+        let (okNode, okDiagnostics) = read(fits, reader: reader)
+        #expect(okNode != nil && okDiagnostics.isEmpty)
+        let (node, diagnostics) = read("<plist><array><true/><false/>\n  <true/></array></plist>", reader: reader)
+        #expect(node == nil)
+        #expect(diagnostics == [
+            "test.plist:2:3: error: the input holds more than 4 values at once, more than any file remindc reads needs; it is read no further",
+        ])
+        #expect(PlistReader().maximumValues == 2_000_000)
     }
 
     @Test("input beyond the size cap is refused before parsing")
