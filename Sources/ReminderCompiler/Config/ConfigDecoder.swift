@@ -31,6 +31,11 @@ struct ConfigDecoder {
         "calendarName", "uidDomain", "calendarScope", "quietHours", "groups", "categories", "reminders",
     ]
     static let groupKeys = ["title", "body", "category"]
+    /// The most entries `reminders`, `groups` and `categories` may each hold. Each entry
+    /// becomes a value of several hundred bytes before it is checked, so a list of tiny
+    /// wrong entries cost some 340 bytes of memory a byte of JSON (a million `1` took
+    /// 686 MB); past this, the whole list is refused with one error.
+    static let maximumEntries = 100_000
     static let actionKeys = ["id", "title", "destructive", "foreground", "snoozeMinutes"]
 
     init(zones: TimeZoneDatabase) {
@@ -55,7 +60,7 @@ struct ConfigDecoder {
         if let groupsEntry = fields["groups"] {
             config.groups = decodeGroups(groupsEntry.value)
         }
-        if reader.require("reminders", in: fields) != nil, let items = reader.array("reminders", in: fields) {
+        if reader.require("reminders", in: fields) != nil, let items = reader.array("reminders", in: fields, atMost: Self.maximumEntries) {
             config.reminders = items.enumerated().map { decodeReminder($1, index: $0) }
         }
         let sites = FileSites(root: root, refused: reader.refused)
@@ -103,6 +108,7 @@ struct ConfigDecoder {
             reader.reportWrongType(node, key: "groups", expected: "a <dict> of group key → group dict")
             return [:]
         }
+        guard reader.withinEntryLimit(dictionary, key: "groups", limit: Self.maximumEntries) else { return [:] }
         var groups: [String: GroupDefinition] = [:]
         for entry in dictionary.entries {
             reader.partPath = "groups.\(entry.key)"
@@ -128,6 +134,7 @@ struct ConfigDecoder {
             reader.reportWrongType(node, key: "categories", expected: "a <dict> of category id → array of actions")
             return [:]
         }
+        guard reader.withinEntryLimit(dictionary, key: "categories", limit: Self.maximumEntries) else { return [:] }
         var categories: [String: [NotificationAction]] = [:]
         for entry in dictionary.entries {
             guard case .array(let items) = entry.value.value else {

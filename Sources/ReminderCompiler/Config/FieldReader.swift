@@ -151,10 +151,15 @@ struct FieldReader {
         return value
     }
 
-    mutating func array(_ key: String, in fields: Fields, nonEmpty: Bool = false) -> [PlistNode]? {
+    mutating func array(_ key: String, in fields: Fields, nonEmpty: Bool = false, atMost limit: Int = .max) -> [PlistNode]? {
         guard let entry = fields[key] else { return nil }
         guard case .array(let items) = entry.value.value else {
             reportWrongType(entry.value, key: key, expected: "an <array>")
+            refuse(key)
+            return nil
+        }
+        if items.count > limit {
+            diagnostics.error(.tooManyEntries(key, limit: limit), at: items[limit].location)
             refuse(key)
             return nil
         }
@@ -164,6 +169,15 @@ struct FieldReader {
             return nil
         }
         return items
+    }
+
+    /// Whether `dictionary`, the value of `key` (a file key), holds at most `limit` entries;
+    /// when not, reports it at the first entry past the limit and records `key` as refused.
+    mutating func withinEntryLimit(_ dictionary: PlistDictionary, key: String, limit: Int) -> Bool {
+        guard dictionary.entries.count > limit else { return true }
+        diagnostics.error(.tooManyEntries(key, limit: limit), at: dictionary.entries[limit].keyLocation)
+        refuse(key)
+        return false
     }
 
     /// One of a fixed set of strings, with a suggestion for a near miss.

@@ -124,6 +124,9 @@ extension DiagnosticMessage {
         Self(id: "config.range", "\(shown(key)) is \(value); expected \(range)")
     }
     static func emptyString(_ key: String) -> Self { Self(id: "config.empty-string", "\(shown(key)) must not be empty") }
+    static func tooManyEntries(_ key: String, limit: Int) -> Self {
+        Self(id: "config.too-many-entries", "\(shown(key)) holds more than \(limit) entries, more than any real config needs; none of them is read")
+    }
     static func emptyArray(_ key: String) -> Self {
         Self(id: "config.empty-array", "\(shown(key)) must hold at least one entry")
     }

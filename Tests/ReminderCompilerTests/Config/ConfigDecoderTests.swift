@@ -33,6 +33,31 @@ let fixedNow: Int64 = 1_795_334_400
 
 @Suite("Config decoding")
 struct ConfigDecoderTests {
+    /// A list of tiny wrong entries made a value of several hundred bytes each before the
+    /// check (a million `1` in JSON took 686 MB and 24.7 s in a debug build; 81 MB and
+    /// 1.7 s now): past 100 000 entries, a list is refused with one error.
+    @Test("reminders, groups and categories hold at most 100 000 entries; past that, one error at the first entry past it")
+    func entryLimit() {
+        let limit = 100_000
+        #expect(ConfigDecoder.maximumEntries == limit)
+        // At the limit, every wrong entry is read and reported (the first 1 000 shown).
+        let atLimit = check(configXML(reminders: String(repeating: "<true/>\n", count: limit)))
+        #expect(atLimit.diagnostics.filter { $0.severity == .error }.count == DiagnosticCollector.defaultMaximumErrors)
+        #expect(atLimit.diagnostics.last?.formatted.contains("and \(limit - DiagnosticCollector.defaultMaximumErrors) more errors") == true)
+        // One more, and the list is refused at it (line 8 holds the first entry).
+        let past = check(configXML(reminders: String(repeating: "<true/>\n", count: limit + 1)))
+        #expect(past.diagnostics.map(\.formatted) == [
+            "c.plist:\(8 + limit):1: error: 'reminders' holds more than 100000 entries, more than any real config needs; none of them is read",
+        ])
+        for key in ["groups", "categories"] {
+            let entries = (0...limit).map { "<key>e\($0)</key><true/>" }.joined(separator: "\n")
+            let result = check(configXML(reminders: reminderXML("a"), rootExtra: "<key>\(key)</key><dict>\n\(entries)\n</dict>\n"))
+            #expect(result.diagnostics.map(\.formatted) == [
+                "c.plist:\(7 + limit):1: error: '\(key)' holds more than 100000 entries, more than any real config needs; none of them is read",
+            ], "\(key)")
+        }
+    }
+
     @Test("documented defaults of root and reminder keys apply to what the file leaves out")
     func defaults() throws {
         let result = check(configXML(reminders: reminderXML("a")))
