@@ -177,7 +177,7 @@ struct AtomicOutput {
 
     /// Removes temporary files of processes that no longer run (killed with SIGKILL, say).
     private static func removeStaleTemporaries(in folder: String) {
-        guard let names = DirectoryListing.names(in: folder) else { return }
+        guard let names = DirectoryListing.names(in: folder, hiddenOnly: true) else { return }
         for name in names where name.hasPrefix(".") && (name.hasSuffix(".tmp") || name.hasSuffix(".bak")) {
             // .NAME.remindc-PID-N.tmp (or .bak): the process ID is the second field from the end.
             guard let fields = Self.textAfterLastMarker(in: name)?.split(separator: "-") else { continue }

@@ -9,12 +9,16 @@ import Darwin
 /// The entries of a folder, read with the C library.
 package enum DirectoryListing {
     /// The names in the folder at `path` but `.` and `..`, in the order the file system
-    /// gives them; nil when it cannot be opened (missing, or not a folder).
-    package static func names(in path: String) -> [String]? {
+    /// gives them; nil when it cannot be opened (missing, or not a folder). With
+    /// `hiddenOnly`, only names that start with `.`: the others are passed over before
+    /// they are made into strings (a folder of 6 400 files cost 7.7 M instructions when
+    /// every name became one).
+    package static func names(in path: String, hiddenOnly: Bool = false) -> [String]? {
         guard let directory = unsafe opendir(path) else { return nil }
         defer { unsafe closedir(directory) }
         var names: [String] = []
         while let entry = unsafe readdir(directory) {
+            if hiddenOnly, unsafe entry.pointee.d_name.0 != CChar(UInt8(ascii: ".")) { continue }
             let name = unsafe withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 unsafe String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }

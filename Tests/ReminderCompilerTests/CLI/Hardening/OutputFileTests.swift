@@ -1,6 +1,7 @@
 import COutputFiles
 import Foundation
 import Testing
+import ReminderCompiler
 
 /// What `compile` leaves on disk when something goes wrong: the outputs as they were, and
 /// no temporary files.
@@ -321,6 +322,21 @@ struct OutputFileTests {
         }
         #expect(try await remindc("compile", Self.example, "--now", Self.now, "-o", folder.path + "/plan.json").status == 0)
         #expect(try Self.names(in: folder) == [alive, unrelated, "plan.json"].sorted())
+    }
+
+    /// The search for stale temporaries lists only hidden names: making every name of a
+    /// crowded folder into a string cost 7.7 M instructions a compile (6 400 files).
+    @Test("a hidden-only listing gives the names that start with '.', and all of them")
+    func hiddenOnlyListing() throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let names = ["plan.json", ".plan.json.remindc-1-0.tmp", "..twice", "x.tmp", ".b"]
+        for name in names {
+            #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data()))
+        }
+        #expect(DirectoryListing.names(in: folder.path, hiddenOnly: true)?.sorted() == names.filter { $0.hasPrefix(".") }.sorted())
+        #expect(DirectoryListing.names(in: folder.path)?.sorted() == names.sorted())
+        #expect(DirectoryListing.names(in: folder.appendingPathComponent("missing").path, hiddenOnly: true) == nil)
     }
 
     @Test("a temporary file is created only where nothing stands, and never through a link")
