@@ -224,6 +224,8 @@
         let start = position + 1
         var index = start
         while unsafe index < bytes.count {
+            index = unsafe Self.endOfPrintableRun(in: bytes, from: index)
+            guard unsafe index < bytes.count else { break }
             let byte = unsafe bytes[index]
             // Printable ASCII other than the quote and the backslash: most of any text.
             if byte &- 0x20 < 0x60, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
@@ -238,6 +240,37 @@
             try checkStringByte(at: &index)
         }
         throw failure("unterminated string", at: index)
+    }
+
+    /// Where the run of printable ASCII other than `"` and `\\` that starts at `index` ends:
+    /// the index of the first other byte, or a little before it (the caller's byte loop
+    /// goes on from there), or `bytes.count`. Eight bytes are tested at once, with the
+    /// borrow tricks that find a zero byte in a word; the lowest flagged byte of a word is
+    /// always a true one, since a borrow only carries towards higher bytes, so on a
+    /// little-endian machine the run ends exactly there. Strings are most of a plan's
+    /// bytes: byte by byte, this loop was a third of a `diff`'s instructions.
+    private static func endOfPrintableRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        #if _endian(little)
+        guard let base = bytes.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        while index &+ 8 <= bytes.count {
+            let word = unsafe UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            // A byte ≥ 0x80, a byte < 0x20, a quote, a backslash.
+            let flagged = (word & highs)
+                | ((word &- ones &* 0x20) & ~word & highs)
+                | ((quotes &- ones) & ~quotes & highs)
+                | ((backslashes &- ones) & ~backslashes & highs)
+            if flagged != 0 { return index &+ flagged.trailingZeroBitCount / 8 }
+            index &+= 8
+        }
+        return index
+        #else
+        return start
+        #endif
     }
 
     /// The decoded bytes of the string at `position`, escapes and all.

@@ -217,3 +217,69 @@ extension ExternalProgramTests {
         }
     }
 }
+
+/// The string loop tests eight bytes at once; here it is checked against a byte-by-byte
+/// reading of the grammar, with the byte that ends a plain run at every offset of a word.
+@Suite("JSON scanner: strings read a word at a time")
+struct JSONStringRunTests {
+    /// What `plainString()` must give for a document that opens a string at `open`: its
+    /// bytes up to the closing quote when they hold no escape or control character and are
+    /// valid UTF-8 ("bytes"), "escape" when a backslash comes first, "refused" otherwise.
+    static func reference(_ document: [UInt8], open: Int) -> String {
+        var index = open + 1
+        while index < document.count {
+            let byte = document[index]
+            if byte == UInt8(ascii: "\"") {
+                let content = Array(document[(open + 1)..<index])
+                return String(validating: content, as: UTF8.self) != nil ? "bytes \(content)" : "refused"
+            }
+            if byte == UInt8(ascii: "\\") {
+                // (The documents here hold only ASCII before a backslash.)
+                return "escape"
+            }
+            if byte < 0x20 { return "refused" }
+            index += 1
+        }
+        return "refused"
+    }
+
+    static func scanned(_ document: [UInt8]) -> String {
+        JSONScanner.scanning(document) { start in
+            var scanner = start
+            do {
+                guard let run = try scanner.plainString() else { return "escape" }
+                return "bytes \(Array(run))"
+            } catch {
+                return "refused"
+            }
+        }
+    }
+
+    @Test("the end of a plain run is found at every offset of a word, for every kind of byte that ends it")
+    func everyOffset() {
+        let enders: [[UInt8]] = [
+            [0x22], [0x5C, 0x6E], [0x00], [0x1F], [0x7F], [0x20], [0x80], [0xC3, 0xA9], [0xC3], [0xE2, 0x82, 0xAC],
+            [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x92, 0xA1], [0xFF], [0x21], [0x7E],
+        ]
+        var checked = 0, mismatches: [String] = []
+        for leading in 0..<8 {
+            for prefix in 0..<20 {
+                for ender in enders {
+                    for suffix in [0, 1, 7, 9] {
+                        var document = [UInt8](repeating: 0x20, count: leading) + [0x22]
+                        document += (0..<prefix).map { UInt8(0x41 + $0 % 26) } + ender + [UInt8](repeating: 0x61, count: suffix)
+                        // Closed, and also left open at the end of the input.
+                        for closed in [document + [0x22, 0x20], document] {
+                            checked += 1
+                            let expected = Self.reference(closed, open: leading)
+                            let actual = Self.scanned(closed)
+                            if expected != actual { mismatches.append("\(closed): \(actual), expected \(expected)") }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(checked): \(mismatches.prefix(3))")
+        #expect(checked == 8 * 20 * 15 * 4 * 2)
+    }
+}
