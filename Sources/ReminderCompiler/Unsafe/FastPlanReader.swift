@@ -112,54 +112,91 @@ struct FastPlanReader {
         }
     }
 
-    /// Key names with their bytes, made once.
-    struct KnownKeys {
-        let names: [String]
-        let bytes: [[UInt8]]
+    /// The members an object of a plan may have, as cases matched by their bytes: no
+    /// string is made for a key, and a member is told by a `switch` over its case rather
+    /// than by comparing strings (that, and trying each name in turn, were a quarter of a
+    /// `diff`'s instructions).
+    struct KnownKeys<Key: RawRepresentable<String> & CaseIterable & Sendable>: Sendable {
+        let keys: [Key]
+        private let bytes: [[UInt8]]
+        /// For each length, the indices of the names that long.
+        private let byLength: [[Int]]
 
-        init(_ names: [String]) {
-            self.names = names
-            self.bytes = names.map { Array($0.utf8) }
+        init() {
+            keys = Array(Key.allCases)
+            bytes = keys.map { Array($0.rawValue.utf8) }
+            var byLength = [[Int]](repeating: [], count: (bytes.map(\.count).max() ?? 0) + 1)
+            for (index, name) in bytes.enumerated() { byLength[name.count].append(index) }
+            self.byLength = byLength
         }
 
+        /// The index in `keys` of the name `raw` spells, if any; only names of its length
+        /// are compared.
         func index(of raw: UnsafeBufferPointer<UInt8>) -> Int? {
-            bytes.firstIndex { name in
-                unsafe name.count == raw.count && name.withUnsafeBufferPointer { unsafe memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }
+            guard raw.count < byLength.count, let rawBase = raw.baseAddress else { return nil }
+            for candidate in byLength[raw.count] {
+                let same = unsafe bytes[candidate].withUnsafeBufferPointer { unsafe memcmp($0.baseAddress!, rawBase, raw.count) == 0 }
+                if same { return candidate }
             }
+            return nil
         }
-
-        static let plan = KnownKeys(PlanReader.planKeys)
-        static let notification = KnownKeys(PlanReader.notificationKeys)
-        static let suppressed = KnownKeys(PlanReader.suppressedKeys)
-        static let action = KnownKeys(ConfigDecoder.actionKeys)
     }
 
-    /// Calls `body` with each key of an object, which must consume the value. Keys must be
-    /// among `known`, each at most once; anything else is left to the full reader.
-    private mutating func object(known: KnownKeys?, _ body: (inout FastPlanReader, String) throws -> Void) throws {
+    /// A plan's members; `PlanFileFormat` names them, and a test checks that these agree.
+    enum PlanMember: String, CaseIterable {
+        case formatVersion, timeZone, tzdataVersion, calendarName, uidDomain, configDigest, now, windowEnd
+        case pendingLimit, reservedSlots, coveredUntil, dropped, categories, notifications, suppressed, warnings
+        case seriesSequences, reminderDigests, reminderRevisions
+    }
+
+    /// A notification's members.
+    enum NotificationMember: String, CaseIterable {
+        case id, kind, fireAt, deferredFrom, slot, timeZone, reminders, group, parent, title, body, interruptionLevel
+        case category, sound, threadID, userInfo, replaces, durationMinutes, numericId, fingerprint, sequence
+    }
+
+    /// A suppressed entry's members.
+    enum SuppressedMember: String, CaseIterable {
+        case id, fireAt, reminders, reason
+    }
+
+    /// A category action's members, as `ConfigDecoder.actionKeys` names them.
+    enum ActionMember: String, CaseIterable {
+        case id, title, destructive, foreground, snoozeMinutes
+    }
+
+    static let planKeys = KnownKeys<PlanMember>()
+    static let notificationKeys = KnownKeys<NotificationMember>()
+    static let suppressedKeys = KnownKeys<SuppressedMember>()
+    static let actionKeys = KnownKeys<ActionMember>()
+
+    /// Calls `body` with each member of an object, which must consume the value. Members
+    /// must be among `known`, each at most once; anything else is left to the full reader.
+    private mutating func object<Key>(_ known: KnownKeys<Key>, _ body: (inout FastPlanReader, Key) throws -> Void) throws {
         guard try scanner.openObject() else { return }
         var seen: UInt64 = 0
-        var seenNames: [String] = []
         repeat {
-            let key: String
-            if let known {
-                // Matched by bytes against the known names, which are then passed on:
-                // no string is made for a key.
-                guard let raw = unsafe try scanner.plainString(), !raw.isEmpty else { throw GiveUp() }
-                try scanner.expect(UInt8(ascii: ":"), "':' after the member name")
-                guard let index = unsafe known.index(of: raw) else {
-                    // A key of a later format: skipped, as the format-version policy asks.
-                    try scanner.skipValue()
-                    continue
-                }
-                guard seen & (1 << UInt64(index)) == 0 else { throw GiveUp() }
-                seen |= 1 << UInt64(index)
-                key = known.names[index]
-            } else {
-                key = try scanner.memberName()
-                guard !seenNames.contains(key) else { throw GiveUp() }
-                seenNames.append(key)
+            guard let raw = unsafe try scanner.plainString(), !raw.isEmpty else { throw GiveUp() }
+            try scanner.expect(UInt8(ascii: ":"), "':' after the member name")
+            guard let index = unsafe known.index(of: raw) else {
+                // A key of a later format: skipped, as the format-version policy asks.
+                try scanner.skipValue()
+                continue
             }
+            guard seen & (1 << UInt64(index)) == 0 else { throw GiveUp() }
+            seen |= 1 << UInt64(index)
+            try body(&self, known.keys[index])
+        } while try scanner.continues(closing: UInt8(ascii: "}"))
+    }
+
+    /// Calls `body` with each member name of an object whose names are data (reminder
+    /// IDs, `userInfo` keys), which must consume the value; each name at most once.
+    private mutating func members(_ body: (inout FastPlanReader, String) throws -> Void) throws {
+        guard try scanner.openObject() else { return }
+        var seenNames: Set<String> = []
+        repeat {
+            let key = try scanner.memberName()
+            guard seenNames.insert(key).inserted else { throw GiveUp() }
             try body(&self, key)
         } while try scanner.continues(closing: UInt8(ascii: "}"))
     }
@@ -191,33 +228,32 @@ struct FastPlanReader {
         var hasNotifications = false, suppressed: [SuppressedNotification]?, warnings: [String]?
         var seriesSequences: [String: Int] = [:], reminderDigests: [String: String] = [:], reminderRevisions: [String: Int] = [:]
         var calendarName: String?, uidDomain: String?, configDigest: String?
-        try object(known: .plan) { reader, key in
+        try object(Self.planKeys) { reader, key in
             switch key {
-            case "formatVersion": version = try reader.integer()
-            case "timeZone": zone = try reader.string()
-            case "tzdataVersion": tzdata = try reader.string()
-            case "calendarName": calendarName = try reader.string()
-            case "uidDomain": uidDomain = try reader.string()
-            case "configDigest": configDigest = try reader.string()
-            case "now": now = try reader.instant()
-            case "windowEnd": windowEnd = try reader.instant()
-            case "coveredUntil": coveredUntil = try reader.instant()
-            case "pendingLimit": limit = try reader.integer()
-            case "reservedSlots": reserved = try reader.integer()
-            case "dropped": dropped = try reader.integer()
-            case "categories": categories = try reader.categories()
-            case "notifications":
+            case .formatVersion: version = try reader.integer()
+            case .timeZone: zone = try reader.string()
+            case .tzdataVersion: tzdata = try reader.string()
+            case .calendarName: calendarName = try reader.string()
+            case .uidDomain: uidDomain = try reader.string()
+            case .configDigest: configDigest = try reader.string()
+            case .now: now = try reader.instant()
+            case .windowEnd: windowEnd = try reader.instant()
+            case .coveredUntil: coveredUntil = try reader.instant()
+            case .pendingLimit: limit = try reader.integer()
+            case .reservedSlots: reserved = try reader.integer()
+            case .dropped: dropped = try reader.integer()
+            case .categories: categories = try reader.categories()
+            case .notifications:
                 try reader.array(eachNotification)
                 hasNotifications = true
-            case "suppressed":
+            case .suppressed:
                 var list: [SuppressedNotification] = []
                 try reader.array { list.append(try $0.suppressedEntry()) }
                 suppressed = list
-            case "warnings": warnings = try reader.strings()
-            case "seriesSequences": seriesSequences = try reader.sequences()
-            case "reminderDigests": try reader.object(known: nil) { reader, reminder in reminderDigests[reminder] = try reader.string() }
-            case "reminderRevisions": reminderRevisions = try reader.sequences()
-            default: throw GiveUp()
+            case .warnings: warnings = try reader.strings()
+            case .seriesSequences: seriesSequences = try reader.sequences()
+            case .reminderDigests: try reader.members { reader, reminder in reminderDigests[reminder] = try reader.string() }
+            case .reminderRevisions: reminderRevisions = try reader.sequences()
             }
         }
         guard version == 1, let zone, !zone.isEmpty, let now, let windowEnd, let coveredUntil, let limit, limit >= 0,
@@ -244,7 +280,7 @@ struct FastPlanReader {
     /// An object of sequence numbers, each 0 to the largest `INTEGER` of iCalendar.
     private mutating func sequences() throws -> [String: Int] {
         var sequences: [String: Int] = [:]
-        try object(known: nil) { reader, key in
+        try members { reader, key in
             let sequence = try reader.integer()
             guard (0...Int(Int32.max)).contains(sequence) else { throw GiveUp() }
             sequences[key] = sequence
@@ -254,18 +290,17 @@ struct FastPlanReader {
 
     private mutating func categories() throws -> [String: [NotificationAction]] {
         var result: [String: [NotificationAction]] = [:]
-        try object(known: nil) { reader, category in
+        try members { reader, category in
             var actions: [NotificationAction] = []
             try reader.array { reader in
                 var id: String?, title: String?, destructive = false, foreground = false, snooze: Int?
-                try reader.object(known: .action) { reader, key in
+                try reader.object(Self.actionKeys) { reader, key in
                     switch key {
-                    case "id": id = try reader.string()
-                    case "title": title = try reader.string()
-                    case "destructive": destructive = try reader.bool()
-                    case "foreground": foreground = try reader.bool()
-                    case "snoozeMinutes": snooze = try reader.integer()
-                    default: throw GiveUp()
+                    case .id: id = try reader.string()
+                    case .title: title = try reader.string()
+                    case .destructive: destructive = try reader.bool()
+                    case .foreground: foreground = try reader.bool()
+                    case .snoozeMinutes: snooze = try reader.integer()
                     }
                 }
                 guard let id, let title, snooze.map({ (1...1440).contains($0) }) ?? true else { throw GiveUp() }
@@ -281,15 +316,15 @@ struct FastPlanReader {
     private mutating func locateNotification() throws {
         lastIDRange = nil
         lastSequenceStart = nil
-        try object(known: .notification) { reader, key in
+        try object(Self.notificationKeys) { reader, key in
             switch key {
-            case "id":
+            case .id:
                 reader.scanner.skipWhitespace()
                 let quote = reader.scanner.position
                 // An ID with escapes has no range: the caller gives up, as `notification()` does.
                 guard unsafe try reader.scanner.plainString() != nil else { throw GiveUp() }
                 reader.lastIDRange = (quote + 1)..<(reader.scanner.position - 1)
-            case "sequence":
+            case .sequence:
                 reader.scanner.skipWhitespace()
                 reader.lastSequenceStart = reader.scanner.position
                 guard (0...Int(Int32.max)).contains(try reader.integer()) else { throw GiveUp() }
@@ -305,31 +340,30 @@ struct FastPlanReader {
         var level: InterruptionLevel?, category: String?, sound: String?, threadID: String?
         var userInfo: [String: String] = [:], replaces: [String] = [], duration = 15, numericID: Int?, sequence: Int?
         var deferredFrom: ZonedInstant?, timeZone: String?
-        try object(known: .notification) { reader, key in
+        try object(Self.notificationKeys) { reader, key in
             switch key {
-            case "id": id = try reader.string()
-            case "kind": kind = PlannedNotification.Kind(rawValue: try reader.string())
-            case "fireAt": fireAt = try reader.instant()
-            case "deferredFrom": deferredFrom = try reader.instant()
-            case "slot": slot = ConfigValueParsing.planSlot(try reader.string())
-            case "timeZone": timeZone = try reader.string()
-            case "reminders": reminders = try reader.strings()
-            case "group": group = try reader.string()
-            case "parent": parent = try reader.string()
-            case "title": title = try reader.string()
-            case "body": body = try reader.string()
-            case "interruptionLevel": level = InterruptionLevel(rawValue: try reader.string())
-            case "category": category = try reader.string()
-            case "sound": sound = try reader.string()
-            case "threadID": threadID = try reader.string()
-            case "userInfo": try reader.object(known: nil) { reader, key in userInfo[key] = try reader.string() }
-            case "replaces": replaces = try reader.strings()
-            case "durationMinutes": duration = try reader.integer()
-            case "numericId": numericID = try reader.integer()
+            case .id: id = try reader.string()
+            case .kind: kind = PlannedNotification.Kind(rawValue: try reader.string())
+            case .fireAt: fireAt = try reader.instant()
+            case .deferredFrom: deferredFrom = try reader.instant()
+            case .slot: slot = ConfigValueParsing.planSlot(try reader.string())
+            case .timeZone: timeZone = try reader.string()
+            case .reminders: reminders = try reader.strings()
+            case .group: group = try reader.string()
+            case .parent: parent = try reader.string()
+            case .title: title = try reader.string()
+            case .body: body = try reader.string()
+            case .interruptionLevel: level = InterruptionLevel(rawValue: try reader.string())
+            case .category: category = try reader.string()
+            case .sound: sound = try reader.string()
+            case .threadID: threadID = try reader.string()
+            case .userInfo: try reader.members { reader, key in userInfo[key] = try reader.string() }
+            case .replaces: replaces = try reader.strings()
+            case .durationMinutes: duration = try reader.integer()
+            case .numericId: numericID = try reader.integer()
             // Derived from the other fields: read past, and computed again when needed.
-            case "fingerprint": _ = try reader.string()
-            case "sequence": sequence = try reader.integer()
-            default: throw GiveUp()
+            case .fingerprint: _ = try reader.string()
+            case .sequence: sequence = try reader.integer()
             }
         }
         guard let id, ConfigValueParsing.isValidPlanID(id), reminders?.allSatisfy(ConfigValueParsing.isValidPlanID) ?? false,
@@ -353,34 +387,33 @@ struct FastPlanReader {
         var needsReading = false
         var hasID = false, hasKind = false, hasFireAt = false, hasSlot = false, hasReminders = false
         var hasTitle = false, hasBody = false, hasLevel = false, numericID: Int?, sequence: Int?, duration = 15
-        try object(known: .notification) { reader, key in
+        try object(Self.notificationKeys) { reader, key in
             switch key {
-            case "id": hasID = try reader.checkPlanID()
-            case "kind": hasKind = try reader.checkChoice(PlannedNotification.Kind.rawValues)
-            case "fireAt":
+            case .id: hasID = try reader.checkPlanID()
+            case .kind: hasKind = try reader.checkChoice(PlannedNotification.Kind.rawValues)
+            case .fireAt:
                 _ = try reader.instant()
                 hasFireAt = true
-            case "deferredFrom": _ = try reader.instant()
-            case "slot":
+            case .deferredFrom: _ = try reader.instant()
+            case .slot:
                 guard ConfigValueParsing.planSlot(try reader.string()) != nil else { throw GiveUp() }
                 hasSlot = true
-            case "reminders":
+            case .reminders:
                 try reader.array { reader in _ = try reader.checkPlanID() }
                 hasReminders = true
-            case "group", "parent", "category": _ = try reader.checkPlanID()
-            case "replaces": try reader.array { reader in _ = try reader.checkPlanID() }
-            case "title": hasTitle = try reader.checkString()
-            case "body": hasBody = try reader.checkString()
-            case "timeZone", "sound", "threadID", "fingerprint": _ = try reader.checkString()
-            case "interruptionLevel": hasLevel = try reader.checkChoice(InterruptionLevel.rawValues)
-            case "userInfo":
+            case .group, .parent, .category: _ = try reader.checkPlanID()
+            case .replaces: try reader.array { reader in _ = try reader.checkPlanID() }
+            case .title: hasTitle = try reader.checkString()
+            case .body: hasBody = try reader.checkString()
+            case .timeZone, .sound, .threadID, .fingerprint: _ = try reader.checkString()
+            case .interruptionLevel: hasLevel = try reader.checkChoice(InterruptionLevel.rawValues)
+            case .userInfo:
                 // Its keys must differ: told apart by the full reading.
                 needsReading = true
                 try reader.scanner.skipValue()
-            case "durationMinutes": duration = try reader.integer()
-            case "numericId": numericID = try reader.integer()
-            case "sequence": sequence = try reader.integer()
-            default: throw GiveUp()
+            case .durationMinutes: duration = try reader.integer()
+            case .numericId: numericID = try reader.integer()
+            case .sequence: sequence = try reader.integer()
             }
         }
         guard hasID, hasKind, hasFireAt, hasSlot, hasReminders, hasTitle, hasBody, hasLevel,
@@ -420,13 +453,12 @@ struct FastPlanReader {
 
     private mutating func suppressedEntry() throws -> SuppressedNotification {
         var id: String?, fireAt: ZonedInstant?, reminders: [String]?, reason: SuppressedNotification.Reason?
-        try object(known: .suppressed) { reader, key in
+        try object(Self.suppressedKeys) { reader, key in
             switch key {
-            case "id": id = try reader.string()
-            case "fireAt": fireAt = try reader.instant()
-            case "reminders": reminders = try reader.strings()
-            case "reason": reason = SuppressedNotification.Reason(rawValue: try reader.string())
-            default: throw GiveUp()
+            case .id: id = try reader.string()
+            case .fireAt: fireAt = try reader.instant()
+            case .reminders: reminders = try reader.strings()
+            case .reason: reason = SuppressedNotification.Reason(rawValue: try reader.string())
             }
         }
         guard let id, ConfigValueParsing.isValidPlanID(id), let reminders, reminders.allSatisfy(ConfigValueParsing.isValidPlanID),

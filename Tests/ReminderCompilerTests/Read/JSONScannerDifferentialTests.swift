@@ -283,3 +283,30 @@ struct JSONStringRunTests {
         #expect(checked == 8 * 20 * 15 * 4 * 2)
     }
 }
+
+@Suite("Plan reader: the fast path's members")
+struct FastPlanMemberTests {
+    /// The fast path dispatches on cases; the format names the members. A member missing
+    /// from a case list would make the fast path skip it as a key of a later format.
+    @Test("the fast path's member cases are exactly the members the plan format names")
+    func membersAgree() {
+        #expect(FastPlanReader.PlanMember.allCases.map(\.rawValue) == PlanReader.planKeys)
+        #expect(FastPlanReader.NotificationMember.allCases.map(\.rawValue) == PlanReader.notificationKeys)
+        #expect(FastPlanReader.SuppressedMember.allCases.map(\.rawValue) == PlanReader.suppressedKeys)
+        #expect(FastPlanReader.ActionMember.allCases.map(\.rawValue) == ConfigDecoder.actionKeys)
+    }
+
+    @Test("a member is found by its bytes, and only an exact spelling is")
+    func lookup() {
+        let keys = FastPlanReader.notificationKeys
+        for (index, key) in keys.keys.enumerated() {
+            let bytes = Array(key.rawValue.utf8)
+            #expect(bytes.withUnsafeBufferPointer { keys.index(of: $0) } == index)
+            for wrong in [bytes.dropLast() + [0x5F], bytes + [0x73], Array(bytes.dropLast())] where !wrong.isEmpty {
+                let found = wrong.withUnsafeBufferPointer { keys.index(of: $0) }
+                #expect(found == nil || keys.keys[found!].rawValue == String(decoding: wrong, as: UTF8.self))
+            }
+        }
+        #expect([UInt8](repeating: 0x61, count: 40).withUnsafeBufferPointer { keys.index(of: $0) } == nil)
+    }
+}
