@@ -6,8 +6,8 @@ extension ICalendarExport {
     /// and before the budget.
     ///
     /// Where one RRULE cannot say it all (monthly `days` with `missingDays: lastDay` beside
-    /// other days, or `days` together with `weekdayOrdinals`), the occurrences the RRULE
-    /// does not produce are listed as RDATEs inside the window.
+    /// other days, or `days` together with `weekdayOrdinals`), the series is its instants
+    /// inside the window, listed as RDATEs after a rule of its first instance alone.
     ///
     /// A config that fails `ReminderConfig.validate()` gives a calendar without events.
     public static func recurring(_ config: ReminderConfig, plan: Plan, zones: TimeZoneDatabase = .system) -> [UInt8] {
@@ -310,7 +310,11 @@ struct RecurringSeries {
     /// - a series with an instance in the window whose local time a DST change skips or
     ///   repeats is written as its instants in UTC (DTSTART, a rule of that one instance,
     ///   RDATEs): readers place such times differently, and libical shifts every later
-    ///   instance after one in a gap.
+    ///   instance after one in a gap;
+    /// - so is a series with occurrences its rule cannot produce: an RDATE never stands
+    ///   beside a rule of more than one instance, since sabre/vobject (SabreDAV, Baikal,
+    ///   Nextcloud) expands an event that has RDATEs from its DTSTART and RDATEs alone
+    ///   and leaves its RRULE out.
     ///
     /// Returns nil when the window holds no instance to start from.
     private func series(
@@ -337,7 +341,13 @@ struct RecurringSeries {
             inWindow.contains { $0.local < start.local && !isSuppressed($0) }
                 || (first.local < start.local && !isSuppressed(first) && window.contains(first.instant))
         } ?? false
-        guard let rrule, let start = ruleStart, !troubled, !occursBeforeRule else {
+        // The window's occurrences the rule does not produce (on other days than its own,
+        // all after its start).
+        let extra = ruleStart.map { start in
+            inWindow.filter { !expressible.firesOn($0.local.date) || $0.local < start.local }
+                .filter { !isSuppressed($0) && $0.local != start.local }
+        } ?? []
+        guard let rrule, let start = ruleStart, !troubled, !occursBeforeRule, extra.isEmpty else {
             // Every instance of the window, each in UTC.
             var instants = inWindow.filter { !isSuppressed($0) }.map(\.instant)
             if !instants.contains(first.instant), !isSuppressed(first), window.contains(first.instant) { instants.append(first.instant) }
@@ -358,13 +368,6 @@ struct RecurringSeries {
         lines.append(("DTSTART;\(zoneParameter)", ICalendarFormat.localDateTime(localSeconds(start.local))))
         let counted = countOfRule(expressible, time: time, from: start.local.date)
         lines.append(("RRULE", counted.map { rrule + ";COUNT=\($0.count)" } ?? rrule))
-        // The window's occurrences the rule does not produce (on other days than its own,
-        // all after its start), in UTC.
-        let extra = inWindow.filter { !expressible.firesOn($0.local.date) || $0.local < start.local }
-            .filter { !isSuppressed($0) && $0.local != start.local }.map(\.instant)
-        if !extra.isEmpty {
-            lines += Self.listLines("RDATE", extra.sorted().map(ICalendarFormat.utcDateTime))
-        }
         // EXDATEs remove instances of the rule only: `except` dates it would produce, and
         // occurrences the plan suppressed.
         let lastRuleDate = counted?.lastDate ?? CivilDate(dayNumber: CivilDate.lastSupportedDay)
