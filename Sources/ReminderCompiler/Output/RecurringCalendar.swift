@@ -329,7 +329,8 @@ struct RecurringSeries {
         let troubled = troubledBefore || inWindow.contains { $0.movedByGap || isRepeatedLocalTime($0) } || first.movedByGap
             || isRepeatedLocalTime(first)
         let uid = "\(NotificationID.series(reminder.id, time: time))@\(settings.uidDomain)"
-        var lines = header(uid: uid, stamp: stamp)
+        let headerLines = header(uid: uid, stamp: stamp)
+        var lines = headerLines
         // DTSTART must be an instance of the rule: the first one from the first upcoming
         // slot on, inside the window.
         let ruleStart = expressible.firesOn(first.local.date)
@@ -347,8 +348,9 @@ struct RecurringSeries {
             inWindow.filter { !expressible.firesOn($0.local.date) || $0.local < start.local }
                 .filter { !isSuppressed($0) && $0.local != start.local }
         } ?? []
-        guard let rrule, let start = ruleStart, !troubled, !occursBeforeRule, extra.isEmpty else {
-            // Every instance of the window, each in UTC.
+        // Every instance of the window, each in UTC.
+        let writtenAsInstants = { () -> Event? in
+            var lines = headerLines
             var instants = inWindow.filter { !isSuppressed($0) }.map(\.instant)
             if !instants.contains(first.instant), !isSuppressed(first), window.contains(first.instant) { instants.append(first.instant) }
             instants.sort()
@@ -364,6 +366,7 @@ struct RecurringSeries {
             lines += body(rotationSlot: first, time: time)
             return Event(lines: lines, start: start)
         }
+        guard let rrule, let start = ruleStart, !troubled, !occursBeforeRule, extra.isEmpty else { return writtenAsInstants() }
         let zoneParameter = "TZID=\(ICalendarExport.parameterValue(zoneName))"
         lines.append(("DTSTART;\(zoneParameter)", ICalendarFormat.localDateTime(localSeconds(start.local))))
         let counted = countOfRule(expressible, time: time, from: start.local.date)
@@ -378,12 +381,19 @@ struct RecurringSeries {
         for slot in inWindow where isSuppressed(slot) && expressible.firesOn(slot.local.date) && slot.local >= start.local {
             excluded.insert(slot.local)
         }
+        if excluded.count > Self.maximumExcludedInstances { return writtenAsInstants() }
         if !excluded.isEmpty {
             lines += Self.listLines("EXDATE;\(zoneParameter)", excluded.sorted().map { ICalendarFormat.localDateTime(localSeconds($0)) })
         }
         lines += body(rotationSlot: first, time: time)
         return Event(lines: lines, start: start.instant)
     }
+
+    /// The most EXDATEs a series written as a rule may have; past it, the series is written
+    /// as its instants. ical.js (Thunderbird) gives up on a series, with "max tries have
+    /// occurred", when more than 500 instances in a row are excluded, and a count of them
+    /// all is what a writer can bound without expanding the rule.
+    static let maximumExcludedInstances = 400
 
     /// The most values one RDATE or EXDATE line holds: libical (Evolution, KDE) keeps the
     /// first 500 values of one such property and drops the rest without a word, and

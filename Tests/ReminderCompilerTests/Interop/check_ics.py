@@ -7,8 +7,10 @@
 
 Readers: icalendar and ical (expanded), recurring-ical-events (recurring), vobject
 (Radicale's parser, both styles), with --libical READER the libical expander built from
-read_ics_libical.c (both styles), and with --sabre sabre/vobject through PHP and
-read_ics_sabre.php (expanded), each expanding with its own rules.
+read_ics_libical.c (both styles), with --sabre sabre/vobject through PHP and
+read_ics_sabre.php (expanded), and with --icaljs MODULE ical.js (Thunderbird's parser,
+the ES module MODULE) through Node and read_ics_icaljs.mjs (both styles), each expanding
+with its own rules.
 
 With --rename the TZID is replaced by a name no library knows, so that only the file's own
 VTIMEZONE can supply the offsets: every reader but sabre/vobject gets the file without
@@ -136,6 +138,7 @@ def expanded(ics_path, plan, rename):
         margin = datetime.timedelta(days=2)
         times = [moment for _, moment in wanted]
         readers.append(("libical", libical_instances(LIBICAL, text, min(times) - margin, max(times) + margin)))
+        readers.append(("ical.js", icaljs_instances(text, min(times) - margin, max(times) + margin)))
     for reader, instances in readers:
         if instances is None:
             continue
@@ -161,6 +164,22 @@ def libical_instances(reader, text, start, end):
         uid, seconds = line.split("\t")
         result.append((uid, datetime.datetime.fromtimestamp(int(seconds), datetime.timezone.utc)))
     return result
+
+
+def icaljs_instances(text, start, end):
+    """(UID, start) of every instance ical.js expands between start and end, when --icaljs
+    was given."""
+    if ICALJS is None:
+        return None
+    import tempfile
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "read_ics_icaljs.mjs")
+    with tempfile.NamedTemporaryFile("w", suffix=".ics", encoding="utf-8", newline="") as file:
+        file.write(text)
+        file.flush()
+        output = subprocess.run(["node", script, ICALJS, file.name, str(int(start.timestamp())), str(int(end.timestamp()))],
+                                capture_output=True, text=True, check=True).stdout
+    return [(uid, datetime.datetime.fromtimestamp(int(seconds), datetime.timezone.utc))
+            for uid, seconds in (line.split("\t") for line in output.splitlines())]
 
 
 def sabre_instances(text):
@@ -232,11 +251,15 @@ def recurring(ics_path, plan, rename):
     libical = libical_instances(LIBICAL, text, now - margin, end + margin)
     if libical is not None:
         compare("libical", libical)
+    icaljs = icaljs_instances(text, now - margin, end + margin)
+    if icaljs is not None:
+        compare("ical.js", icaljs)
     return problems
 
 
 LIBICAL = None
 SABRE = False
+ICALJS = None
 
 
 def check(mode, ics_path, plan_path, rename):
@@ -291,8 +314,10 @@ def run_isolated(entries, workers=2):
 
 
 def main():
-    global LIBICAL, SABRE
+    global LIBICAL, SABRE, ICALJS
     SABRE = "--sabre" in sys.argv
+    if "--icaljs" in sys.argv:
+        ICALJS = sys.argv[sys.argv.index("--icaljs") + 1]
     if "--libical" in sys.argv:
         LIBICAL = sys.argv[sys.argv.index("--libical") + 1]
     if sys.argv[1] == "--manifest":

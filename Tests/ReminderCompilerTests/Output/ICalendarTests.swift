@@ -12,8 +12,9 @@ func checkICS(_ style: String, ics: URL, plan: URL, rename: Bool) async throws -
 }
 
 /// `check_ics.py`'s options for the readers outside Python: libical's when its reader
-/// builds, `--sabre` when PHP has sabre/vobject. CI installs both and requires them
-/// (REMINDC_REQUIRE_LIBICAL, REMINDC_REQUIRE_SABRE); elsewhere the other readers still run.
+/// builds, `--sabre` when PHP has sabre/vobject, `--icaljs` when Node and ical.js are
+/// there. CI installs all three and requires them (REMINDC_REQUIRE_LIBICAL,
+/// REMINDC_REQUIRE_SABRE, REMINDC_REQUIRE_ICALJS); elsewhere the other readers still run.
 func optionalReaderArguments() async -> [String] {
     let environment = ProcessInfo.processInfo.environment
     var arguments: [String] = []
@@ -26,7 +27,38 @@ func optionalReaderArguments() async -> [String] {
     } else if environment["REMINDC_REQUIRE_SABRE"] == "1" {
         Issue.record("sabre/vobject: php cannot load Sabre/VObject/autoload.php (is php-sabre-vobject installed?)")
     }
+    if let module = await IcalJSReader.module {
+        arguments += ["--icaljs", module.path]
+    } else if environment["REMINDC_REQUIRE_ICALJS"] == "1" {
+        Issue.record("ical.js: node cannot load \(IcalJSReader.modulePath.path) (see .ci/run, which takes it from Thunderbird)")
+    }
     return arguments
+}
+
+/// ical.js, the parser and expander of Thunderbird's calendar, through Node and
+/// `Interop/read_ics_icaljs.mjs`. Thunderbird ships it as the ES module `Ical.sys.mjs`;
+/// `.ci/run` takes that file from Debian's `thunderbird` package into
+/// `.build/interop/`, or `REMINDC_ICALJS_MODULE` names another copy.
+enum IcalJSReader {
+    static var modulePath: URL {
+        if let named = ProcessInfo.processInfo.environment["REMINDC_ICALJS_MODULE"] { return URL(fileURLWithPath: named) }
+        return TestEnvironment.repositoryRoot.appendingPathComponent(".build/interop/Ical.sys.mjs")
+    }
+
+    /// The module when Node imports it and finds `ICAL.Event`, checked once per test run.
+    static let check = Task<URL?, Never> {
+        let module = modulePath
+        guard FileManager.default.fileExists(atPath: module.path) else { return nil }
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let script = "import(require('url').pathToFileURL(process.argv[1]).href)"
+            + ".then(m => process.exit(typeof m.default.Event === 'function' ? 0 : 1), () => process.exit(1))"
+        let result = try? await run(shell, ["-c", "node -e \"$0\" \"$1\" 2>/dev/null", script, module.path])
+        return result?.status == 0 ? module : nil
+    }
+
+    static var module: URL? {
+        get async { await check.value }
+    }
 }
 
 /// sabre/vobject, the parser of SabreDAV, Baikal and Nextcloud, through PHP (Debian's

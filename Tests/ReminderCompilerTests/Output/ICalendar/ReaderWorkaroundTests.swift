@@ -54,6 +54,28 @@ struct ReaderWorkaroundTests {
             #expect(event.contains("\r\nRRULE:"), "\(event.prefix(80))")
         }
     }
+
+    /// ical.js stops expanding a series, with "max tries have occurred", after 500 excluded
+    /// instances in a row: the fixture's daily dose with 635 left-out dates made Thunderbird
+    /// show none of it. The interop tests read the same file with ical.js.
+    @Test("a series with more than 400 EXDATEs is written as its instants: ical.js gives up after 500 excluded in a row")
+    func fewExclusions() async throws {
+        let files = try await compileToFiles(
+            "Tests/ReminderCompilerTests/Fixtures/long-date-lists.plist", style: "recurring",
+            options: ["--now", "2026-11-22T08:00:00Z", "--pending-limit", "0"]
+        )
+        defer { try? FileManager.default.removeItem(at: files.folder) }
+        let text = String(decoding: try Data(contentsOf: files.ics), as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        var seriesAsInstants: [String] = []
+        for event in text.components(separatedBy: "BEGIN:VEVENT\r\n").dropFirst() {
+            let lines = event.components(separatedBy: "\r\n")
+            let excluded = lines.filter { $0.hasPrefix("EXDATE") }.map { $0.split(separator: ":").last!.split(separator: ",").count }.reduce(0, +)
+            #expect(excluded <= RecurringSeries.maximumExcludedInstances, "\(lines.first ?? ""): \(excluded) EXDATEs")
+            if lines.contains("RRULE:FREQ=DAILY;COUNT=1"), lines.contains(where: { $0.hasPrefix("RDATE") }) { seriesAsInstants.append(lines[0]) }
+        }
+        // The daily stretch with its 635 left-out dates, and the 02:30 dose across clock changes.
+        #expect(seriesAsInstants == ["UID:night-0230@remindc.local", "UID:stretch-1000@remindc.local"])
+    }
 }
 
 @Suite("Recurring calendars after events")
