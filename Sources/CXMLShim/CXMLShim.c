@@ -216,9 +216,10 @@ static void rx_start_element(void *ctx, const xmlChar *localname, const xmlChar 
         rx_refuse(ctxt, RX_ERROR_TOO_DEEP, offset, message);
         return;
     }
-    /* Every element but a key is a value; counting them bounds the tape and all that is
-     * built from it, as the JSON reader bounds its values. */
-    if (strcmp((const char *)localname, "key") != 0 && ++state->values > state->max_values) {
+    /* Every element counts, keys too: a key anywhere but in a dict is read as a value, and
+     * even those in a dict take room on the tape. Counting them bounds the tape and all that
+     * is built from it, as the JSON reader bounds its values. */
+    if (++state->values > state->max_values) {
         char message[160];
         snprintf(message, sizeof message, "more than %lld values", state->max_values);
         rx_refuse(ctxt, RX_ERROR_TOO_MANY_VALUES, offset, message);

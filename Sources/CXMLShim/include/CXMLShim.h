@@ -54,8 +54,8 @@ typedef enum {
     RX_ERROR_TOO_DEEP = 3,
     /// The parser could not be created, or memory ran out while reading.
     RX_ERROR_INTERNAL = 4,
-    /// The document holds more value elements (elements other than `<key>`) than the
-    /// caller's limit; `offset` is the first one past it.
+    /// The document holds more elements than the caller's limit; `offset` is the first one
+    /// past it.
     RX_ERROR_TOO_MANY_VALUES = 5
 } rx_error_kind;
 
@@ -79,8 +79,8 @@ typedef struct rx_document rx_document;
 /// substitution, into a flat tape of elements and texts rather than a tree: a few bytes
 /// per node instead of libxml2's nodes. Documents with entity declarations or references,
 /// an internal DTD subset, a DOCTYPE other than Apple's property-list DTD, or processing
-/// instructions are refused, and so is a document of more than `max_values` elements other
-/// than `<key>`. Returns NULL and fills `error` on failure. Never prints.
+/// instructions are refused, and so is a document of more than `max_values` elements.
+/// Returns NULL and fills `error` on failure. Never prints.
 rx_document *rx_parse(const char *bytes, size_t length, int max_depth, long long max_values, rx_error *error);
 
 /// Frees a document returned by `rx_parse`.

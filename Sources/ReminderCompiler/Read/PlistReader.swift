@@ -11,9 +11,9 @@ import CXMLShim
     public var maximumInputBytes: Int
     /// The deepest element nesting accepted (`<plist>` counts as one level).
     public var maximumDepth: Int
-    /// The most values a document may hold: elements other than `<key>`, `<plist>`
-    /// included. The JSON reader's limit, for the same reason: a file of tiny values costs
-    /// far more memory as values than as bytes.
+    /// The most values a document may hold, counted as elements: `<plist>` and `<key>`
+    /// included (a key outside a dict is read as a value). The JSON reader's limit, for the
+    /// same reason: a file of tiny values costs far more memory as values than as bytes.
     public var maximumValues: Int
 
     /// The default limits: 32 MiB and 64 levels, far beyond any real config.

@@ -41,7 +41,7 @@ import CXMLShim
     }
 
     /// Parses UTF-8 XML with at most `maximumDepth` levels of elements and at most
-    /// `maximumValues` elements other than `<key>`.
+    /// `maximumValues` elements.
     static func parse(_ bytes: [UInt8], maximumDepth: Int, maximumValues: Int) -> Result<XMLTree, Failure> {
         var failure = rx_error()
         let parsed = unsafe bytes.withUnsafeBufferPointer { buffer in

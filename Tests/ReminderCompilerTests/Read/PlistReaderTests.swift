@@ -284,17 +284,17 @@ struct PlistSafetyTests {
         #expect(diagnostics == ["test.plist:1:36: error: elements nest deeper than the limit of 5 levels"])
     }
 
-    @Test("values beyond the cap are an error at the first one past it; keys are not values")
+    @Test("values beyond the cap are an error at the first one past it; keys count, since a key outside a dict is a value")
     func valueCap() {
-        let reader = PlistReader(maximumValues: 4)
-        // plist, dict, string, integer: four values; the two keys do not count.
+        let reader = PlistReader(maximumValues: 6)
+        // plist, dict, two keys, string, integer: six elements.
         let fits = "<plist><dict><key>a</key><string>x</string><key>b</key><integer>1</integer></dict></plist>"
         let (okNode, okDiagnostics) = read(fits, reader: reader)
         #expect(okNode != nil && okDiagnostics.isEmpty)
-        let (node, diagnostics) = read("<plist><array><true/><false/>\n  <true/></array></plist>", reader: reader)
+        let (node, diagnostics) = read("<plist><array><key/><key/><true/><false/>\n  <key/></array></plist>", reader: reader)
         #expect(node == nil)
         #expect(diagnostics == [
-            "test.plist:2:3: error: the input holds more than 4 values at once, more than any file remindc reads needs; it is read no further",
+            "test.plist:2:3: error: the input holds more than 6 values at once, more than any file remindc reads needs; it is read no further",
         ])
         #expect(PlistReader().maximumValues == 2_000_000)
     }
