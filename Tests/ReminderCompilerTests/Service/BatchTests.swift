@@ -135,15 +135,15 @@ extension BatchTests {
     /// A producer that sends one job and waits for its result before sending the next, as
     /// a service in front of batch might. Results that waited for a full window of jobs, or
     /// for the end of input, would never come.
-    @Test("each result is written as soon as its job and those before it are done, while the input stays open", .timeLimit(.minutes(3)))
-    func resultsStream() async throws {
+    @Test("each result is written as soon as its job and those before it are done, while the input stays open; with one worker too, the Spark recipe's form", .timeLimit(.minutes(3)), arguments: [1, 2])
+    func resultsStream(workers: Int) async throws {
         var jobs: [String] = []
         for (index, name) in ["medication", "daily-facts", "quiet-hours"].enumerated() {
             jobs.append(try Self.line(["id": "job-\(index)", "config": try Self.text("\(name).plist"), "now": "2026-11-22T08:00:00Z"]))
         }
         jobs.insert("not a job", at: 1)
         let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Service/batch_streaming.py")
-        let result = try await Python.script([script.path, TestEnvironment.remindcExecutable.path] + jobs)
+        let result = try await Python.script([script.path, TestEnvironment.remindcExecutable.path, String(workers)] + jobs)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardOutput.hasSuffix("streamed 4 of 4\n"), "\(result.standardOutput)")
         let ids = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("result:") }

@@ -1,9 +1,10 @@
 """Drives `remindc batch` as a producer that waits for each result before it sends the
 next job, and so checks that results stream out as jobs complete.
 
-    batch_streaming.py REMINDC JOBS...
+    batch_streaming.py REMINDC WORKERS JOBS...
 
-Each argument after the first is one job line. The script writes a line, then waits up to
+WORKERS is batch's --jobs (1 is the form of the Spark recipe). Each argument after it is
+one job line. The script writes a line, then waits up to
 30 s for one result line on batch's standard output; only then does it write the next.
 A batch that held its results until more input (or the end of input) came would never
 answer. Prints one line per result received and "streamed N of N" at the end; exits 1 on
@@ -15,8 +16,8 @@ import sys
 
 
 def main():
-    remindc, jobs = sys.argv[1], sys.argv[2:]
-    batch = subprocess.Popen([remindc, "batch", "--jobs", "2"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    remindc, workers, jobs = sys.argv[1], sys.argv[2], sys.argv[3:]
+    batch = subprocess.Popen([remindc, "batch", "--jobs", workers], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     received = 0
     try:
         for job in jobs:
