@@ -447,7 +447,14 @@ extension ServiceTests {
             "-c", "import json, sys; from openapi_spec_validator import validate; validate(json.load(open(sys.argv[1]))); print('valid')", document.path,
         ])
         #expect(validated.standardOutput == "valid\n", "\(validated.standardError)")
-        let paths = try #require((try JSONSerialization.jsonObject(with: Data(contentsOf: document)) as? [String: Any])?["paths"] as? [String: [String: Any]])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: document)) as? [String: Any])
+        // A job's `now` is an RFC 3339 date-time or a local date and time, never any string.
+        let schemas = (root["components"] as? [String: Any])?["schemas"] as? [String: Any]
+        let now = ((schemas?["Job"] as? [String: Any])?["properties"] as? [String: Any])?["now"] as? [String: Any]
+        let forms = try #require(now?["oneOf"] as? [[String: Any]])
+        #expect(forms.contains { $0["format"] as? String == "date-time" })
+        #expect(forms.allSatisfy { $0["format"] as? String == "date-time" || $0["pattern"] is String }, "\(forms)")
+        let paths = try #require(root["paths"] as? [String: [String: Any]])
         try await Self.withServer { server in
                 for (path, operations) in paths.sorted(by: { $0.key < $1.key }) {
                     let answer = try await server.request(path, body: operations["post"] != nil ? try Self.job("daily-facts.plist") : nil)
