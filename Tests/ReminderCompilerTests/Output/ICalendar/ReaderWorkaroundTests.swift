@@ -37,15 +37,21 @@ struct ReaderWorkaroundTests {
         #expect(PlanReader.read(Array(result.standardOutput.utf8), path: "new.json", diagnostics: &diagnostics)?.tzdataVersion == version)
     }
 
-    @Test("a series of UTC instants carries a rule of its first instant alone: Radicale expands no RDATE without an RRULE")
-    func instantSeriesHaveARule() async throws {
+    /// The VEVENTs, unfolded, of the recurring calendar `remindc compile` writes for the
+    /// fixture `name` over its whole window (no budget).
+    static func recurringEvents(ofFixture name: String) async throws -> [String] {
         let files = try await compileToFiles(
-            "Tests/ReminderCompilerTests/Fixtures/recurring-edge-cases.plist", style: "recurring",
+            "Tests/ReminderCompilerTests/Fixtures/\(name)", style: "recurring",
             options: ["--now", "2026-11-22T08:00:00Z", "--pending-limit", "0"]
         )
         defer { try? FileManager.default.removeItem(at: files.folder) }
-        let text = String(decoding: try Data(contentsOf: files.ics), as: UTF8.self)
-        let events = text.components(separatedBy: "BEGIN:VEVENT\r\n").dropFirst()
+        let text = String(decoding: try Data(contentsOf: files.ics), as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        return Array(text.components(separatedBy: "BEGIN:VEVENT\r\n").dropFirst())
+    }
+
+    @Test("a series of UTC instants carries a rule of its first instant alone: Radicale expands no RDATE without an RRULE")
+    func instantSeriesHaveARule() async throws {
+        let events = try await Self.recurringEvents(ofFixture: "recurring-edge-cases.plist")
         let withRDates = events.filter { $0.contains("\r\nRDATE:") }
         // The fixture's fortnightly 02:30 series crosses a gap, so it is written as instants.
         let fortnight = try #require(withRDates.first { $0.hasPrefix("UID:fortnight-0230@") })
@@ -60,14 +66,8 @@ struct ReaderWorkaroundTests {
     /// show none of it. The interop tests read the same file with ical.js.
     @Test("a series with more than 400 EXDATEs is written as its instants: ical.js gives up after 500 excluded in a row")
     func fewExclusions() async throws {
-        let files = try await compileToFiles(
-            "Tests/ReminderCompilerTests/Fixtures/long-date-lists.plist", style: "recurring",
-            options: ["--now", "2026-11-22T08:00:00Z", "--pending-limit", "0"]
-        )
-        defer { try? FileManager.default.removeItem(at: files.folder) }
-        let text = String(decoding: try Data(contentsOf: files.ics), as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
         var seriesAsInstants: [String] = []
-        for event in text.components(separatedBy: "BEGIN:VEVENT\r\n").dropFirst() {
+        for event in try await Self.recurringEvents(ofFixture: "long-date-lists.plist") {
             let lines = event.components(separatedBy: "\r\n")
             let excluded = lines.filter { $0.hasPrefix("EXDATE") }.map { $0.split(separator: ":").last!.split(separator: ",").count }.reduce(0, +)
             #expect(excluded <= RecurringSeries.maximumExcludedInstances, "\(lines.first ?? ""): \(excluded) EXDATEs")
