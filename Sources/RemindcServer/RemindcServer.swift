@@ -87,7 +87,7 @@ public struct RemindcServer: Sendable {
         let limits = self.limits
         router.post("v1/check") { request, _ -> Response in
             await metrics.measure("check") {
-                let body = try await Self.body(of: request, limits: limits)
+                let body = try await Self.body(of: request, accepting: .config, limits: limits)
                 let zone = request.uri.queryParameters.get("timeZone")
                 let result = await Self.withTimeLimit(limits.timeLimit) { _ in
                     PlanJob.check(body, options: ConfigOptions(timeZoneOverride: zone))
@@ -98,7 +98,7 @@ public struct RemindcServer: Sendable {
         }
         router.post("v1/plan") { request, _ -> Response in
             await metrics.measure("plan") {
-                let job = try Self.job(try await Self.body(of: request, limits: limits))
+                let job = try Self.job(try await Self.body(of: request, accepting: .job, limits: limits))
                 guard let result = await Self.withTimeLimit(limits.timeLimit, { job.result(stopSignal: $0) }) else { return Self.tooSlow(limits) }
                 return answers.response(status: result.ok ? .ok : .unprocessableContent, contentType: "application/json", bytes: result.line + [0x0A])
             }
@@ -109,7 +109,7 @@ public struct RemindcServer: Sendable {
                 guard let style = ICalendarStyle(rawValue: styleName) else {
                     throw ServiceError(status: .badRequest, message: "unknown style '\(styleName)'; expected expanded or recurring")
                 }
-                let job = try Self.job(try await Self.body(of: request, limits: limits))
+                let job = try Self.job(try await Self.body(of: request, accepting: .job, limits: limits))
                 guard let calendar = await Self.withTimeLimit(limits.timeLimit, { job.calendar(style: style, stopSignal: $0) }) else { return Self.tooSlow(limits) }
                 switch calendar {
                 case .success(let bytes):
@@ -153,20 +153,35 @@ public struct RemindcServer: Sendable {
         if unfinished > 0 { throw AnswersCut(count: unfinished, gracePeriod: limits.gracePeriod) }
     }
 
-    /// The media types a body may be declared as: JSON, a plist or XML, plain text, or
-    /// bytes without a type (curl's `--data-binary` says `application/x-www-form-urlencoded`).
-    static let acceptedMediaTypes: Set<String> = [
-        "application/json", "application/xml", "text/xml", "application/x-plist", "text/plain", "application/octet-stream",
-        "application/x-www-form-urlencoded",
-    ]
+    /// What a route's body may be declared as. A body without a declared type is read
+    /// as well; any other type is refused with 415 before the body is read, so that a
+    /// client learns at once that it sends the wrong thing.
+    struct AcceptedBody: Sendable {
+        /// The exact media types (lower case, without parameters).
+        let mediaTypes: [String]
+        /// Structured-syntax suffixes (RFC 6839) taken as the format they name.
+        let suffixes: [String]
 
-    static func body(of request: Request, limits: Limits) async throws -> [UInt8] {
+        /// A job: JSON.
+        static let job = AcceptedBody(mediaTypes: ["application/json"], suffixes: ["+json"])
+        /// A config: JSON, or a plist, which is XML.
+        static let config = AcceptedBody(
+            mediaTypes: ["application/json", "application/xml", "text/xml", "application/x-plist"], suffixes: ["+json", "+xml"]
+        )
+
+        func accepts(_ mediaType: String) -> Bool {
+            mediaTypes.contains(mediaType) || suffixes.contains { mediaType.count > $0.count && mediaType.hasSuffix($0) }
+        }
+    }
+
+    static func body(of request: Request, accepting accepted: AcceptedBody, limits: Limits) async throws -> [UInt8] {
         if let declared = request.headers[.contentType] {
             let mediaType = declared.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-            guard acceptedMediaTypes.contains(mediaType) || mediaType.hasSuffix("+json") else {
+            guard accepted.accepts(mediaType) else {
+                let named = (accepted.mediaTypes + accepted.suffixes.map { "…" + $0 }).joined(separator: ", ")
                 throw ServiceError(
                     status: .unsupportedMediaType,
-                    message: "a body of type '\(VisibleText.escaped(String(declared.prefix(100))))' is not read; send JSON, a plist or plain text (\(acceptedMediaTypes.sorted().joined(separator: ", ")))"
+                    message: "a body of type '\(VisibleText.escaped(String(declared.prefix(100))))' is not read here; declare it as one of: \(named)"
                 )
             }
         }

@@ -40,7 +40,7 @@ LUA
 SERVER=$!
 for _ in $(seq 50); do grep -q serving "$WORK/serve.out" 2>/dev/null && break; sleep 0.1; done
 PORT=$(sed -n 's/.*:\([0-9]*\)$/\1/p' "$WORK/serve.out")
-curl -sf -o /dev/null --data-binary @"$WORK/job.json" "http://127.0.0.1:$PORT/v1/plan"
+curl -sf -o /dev/null -H "Content-Type: application/json" --data-binary @"$WORK/job.json" "http://127.0.0.1:$PORT/v1/plan"
 echo "== remindc serve: POST /v1/plan, W1 ($(wc -c < "$WORK/job.json") bytes), wrk -t2 -c8 -d${DURATION}s"
 wrk -t2 -c8 -d"${DURATION}s" --latency -s "$WORK/post.lua" "http://127.0.0.1:$PORT/v1/plan" | grep -E "Requests/sec|Non-2xx| 50%| 90%| 99%|requests in"
 kill -TERM "$SERVER"; wait "$SERVER" || true; SERVER=""

@@ -35,7 +35,9 @@ struct ServiceTests {
             if let body {
                 let file = folder.appendingPathComponent("request")
                 try body.write(to: file)
-                arguments += ["--data-binary", "@\(file.path)", "-H", "Content-Type: application/octet-stream"]
+                // Declared as what it is: a plist is XML, everything else is sent as JSON.
+                let type = body.first == UInt8(ascii: "<") ? "application/xml" : "application/json"
+                arguments += ["--data-binary", "@\(file.path)", "-H", "Content-Type: \(type)"]
             }
             let result = try await run(URL(fileURLWithPath: "/usr/bin/curl"), arguments + ["http://127.0.0.1:\(port)\(path)"])
             let answer = (try? Data(contentsOf: folder.appendingPathComponent("body"))) ?? Data()
@@ -209,17 +211,21 @@ struct ServiceTests {
         }
     }
 
-    @Test("another method on a known path is 405 with Allow; a body of another media type is 415; JSON, plists and curl's default are read")
+    @Test("another method on a known path is 405 with Allow; a body declared as anything but the route's JSON or XML is 415; an undeclared body is read")
     func methodsAndMediaTypes() async throws {
         try await Self.withServer { server in
             let folder = try TestEnvironment.scratchFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let headers = folder.appendingPathComponent("headers")
-            func curl(_ arguments: [String]) async throws -> (status: Int, headers: String) {
+            let answerBody = folder.appendingPathComponent("body")
+            func curl(_ arguments: [String]) async throws -> (status: Int, headers: String, body: String) {
                 let result = try await run(
-                    URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "-o", "/dev/null", "-D", headers.path, "-w", "%{http_code}"] + arguments
+                    URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "-o", answerBody.path, "-D", headers.path, "-w", "%{http_code}"] + arguments
                 )
-                return (Int(result.standardOutput) ?? 0, (try? String(contentsOf: headers, encoding: .utf8)) ?? "")
+                return (
+                    Int(result.standardOutput) ?? 0, (try? String(contentsOf: headers, encoding: .utf8)) ?? "",
+                    (try? String(contentsOf: answerBody, encoding: .utf8)) ?? ""
+                )
             }
             let base = "http://127.0.0.1:\(server.port)"
             // Any method, also one HTTP does not name, and the paths the routes match with
@@ -234,13 +240,28 @@ struct ServiceTests {
                 #expect(answer.headers.lowercased().contains("allow: \(allowed.lowercased())"), "\(method) \(path): \(answer.headers)")
             }
             let config = TestEnvironment.examples.appendingPathComponent("daily-facts.plist").path
-            #expect(try await curl(["-H", "Content-Type: image/png", "--data-binary", "@" + config, base + "/v1/check"]).status == 415)
-            #expect(try await curl(["-H", "Content-Type: multipart/form-data", "--data-binary", "@" + config, base + "/v1/plan"]).status == 415)
-            for type in ["application/xml", "application/x-plist", "text/plain; charset=utf-8"] {
-                #expect(try await curl(["-H", "Content-Type: \(type)", "--data-binary", "@" + config, base + "/v1/check"]).status == 200, "\(type)")
+            // A config is JSON or XML; a job is JSON. Anything else is refused before it is
+            // read, also plain text and curl's own default for --data-binary.
+            let job = try Self.job("daily-facts.plist")
+            let jobFile = folder.appendingPathComponent("job.json")
+            try job.write(to: jobFile)
+            for (type, path, body, status) in [
+                ("image/png", "/v1/check", config, 415), ("text/plain", "/v1/check", config, 415),
+                ("text/plain; charset=utf-8", "/v1/plan", jobFile.path, 415), ("application/octet-stream", "/v1/ics", jobFile.path, 415),
+                ("multipart/form-data", "/v1/plan", jobFile.path, 415), ("application/xml", "/v1/plan", jobFile.path, 415),
+                ("+json", "/v1/plan", jobFile.path, 415),
+                ("application/xml", "/v1/check", config, 200), ("application/x-plist", "/v1/check", config, 200),
+                ("TEXT/XML; charset=utf-8", "/v1/check", config, 200), ("application/vnd.remindc+xml", "/v1/check", config, 200),
+                ("application/json", "/v1/plan", jobFile.path, 200), ("application/vnd.remindc+json; charset=utf-8", "/v1/ics", jobFile.path, 200),
+            ] {
+                let answer = try await curl(["-H", "Content-Type: \(type)", "--data-binary", "@" + body, base + path])
+                #expect(answer.status == status, "\(type) to \(path)")
+                if status == 415 { #expect(answer.body.contains("is not read here"), "\(answer.body)") }
             }
-            // curl's own default type for --data-binary.
-            #expect(try await curl(["--data-binary", "@" + config, base + "/v1/check"]).status == 200)
+            #expect(try await curl(["--data-binary", "@" + config, base + "/v1/check"]).status == 415)
+            // A body without a declared type is read.
+            #expect(try await curl(["-H", "Content-Type:", "--data-binary", "@" + config, base + "/v1/check"]).status == 200)
+            #expect(try await curl(["-H", "Content-Type:", "--data-binary", "@" + jobFile.path, base + "/v1/plan"]).status == 200)
         }
     }
 
