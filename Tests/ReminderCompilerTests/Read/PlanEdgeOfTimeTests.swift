@@ -25,6 +25,31 @@ struct PlanEdgeOfTimeTests {
         }
     }
 
+    @Test("the command line reads such a plan back: diff, ics and compile --previous take a plan compiled at 1970-01-01T00:00:00Z in New York")
+    func commandLineReadsBack() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("config.json").path
+        try Data(#"""
+            {"formatVersion": 1, "timeZone": "America/New_York", "horizonDays": 1, "minimumCoverageDays": 1,
+             "reminders": [{"id": "a", "title": "A", "schedule": {"frequency": "daily", "times": ["00:30", "09:00", "23:30"]}}]}
+            """#.utf8).write(to: URL(fileURLWithPath: config))
+        let plan = folder.appendingPathComponent("plan.json").path
+        let again = folder.appendingPathComponent("again.json").path
+        let compiled = try await remindc("compile", config, "--now", "1970-01-01T00:00:00Z", "-o", plan)
+        #expect(compiled.status == 0, "\(compiled.standardError)")
+        // The plan is stated in local time, a day before the first supported day in UTC.
+        #expect(try String(contentsOfFile: plan, encoding: .utf8).contains(#""now": "1969-12-31T19:00:00-05:00""#))
+        let diff = try await remindc("diff", plan, plan)
+        #expect(diff.status == 0 && diff.standardOutput.contains("3 unchanged"), "\(diff.standardOutput)\(diff.standardError)")
+        let calendar = try await remindc("ics", plan)
+        #expect(calendar.status == 0, "\(calendar.standardError)")
+        #expect(calendar.standardOutput.components(separatedBy: "BEGIN:VEVENT").count == 4)
+        let previous = try await remindc("compile", config, "--now", "1970-01-01T00:00:00Z", "--previous", plan, "-o", again)
+        #expect(previous.status == 0, "\(previous.standardError)")
+        #expect(FileManager.default.contentsEqual(atPath: plan, andPath: again))
+    }
+
     @Test("the reader takes 1969-12-31 only as a local date of the first day of 1970 in UTC")
     func oneDayMore() {
         #expect(InstantParsing.rfc3339("1969-12-31T19:00:00-05:00") == 0)
