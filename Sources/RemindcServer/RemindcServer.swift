@@ -17,7 +17,7 @@ import ServiceLifecycle
 /// - `POST /v1/check`: a config (plist or JSON) → `{"ok", "diagnostics"}`
 /// - `POST /v1/plan`: a job (as a `remindc batch` line) → `{"id", "ok", "plan", "diff", "diagnostics"}`
 /// - `POST /v1/ics?style=expanded|recurring`: a job → `text/calendar`
-/// - `GET /healthz`, `GET /metrics` (Prometheus text)
+/// - `GET /healthz`, `GET /metrics` (Prometheus text), and `HEAD` of both
 ///
 /// Answers: 200; 400 for a job that is not JSON or lacks `now`; 413 for a body over the
 /// limit; 422 for a config or events with errors (diagnostics with lines and columns into
@@ -80,12 +80,31 @@ public struct RemindcServer: Sendable {
         let metrics = ServiceMetrics()
         let answers = AnswerTracker()
         let router = Router()
-        router.get("healthz") { _, _ in "ok\n" }
-        router.get("metrics") { _, _ -> Response in
+        // Each path with the methods it takes, as the routes are registered: the 405
+        // answers and their `Allow` headers come from it.
+        var allowed: [String: [HTTPRequest.Method]] = [:]
+        // A resource to read takes GET and HEAD (RFC 9110 requires both of a
+        // general-purpose server); HEAD answers GET's status and headers, its length included.
+        func readable(_ path: String, _ answer: @escaping @Sendable () -> Response) {
+            allowed["/" + path] = [.get, .head]
+            router.get(RouterPath(path)) { _, _ in answer() }
+            router.head(RouterPath(path)) { _, _ in
+                let full = answer()
+                return Response(status: full.status, headers: full.headers, body: .init())
+            }
+        }
+        func action(_ path: String, _ answer: @escaping @Sendable (Request) async -> Response) {
+            allowed["/" + path] = [.post]
+            router.post(RouterPath(path)) { request, _ in await answer(request) }
+        }
+        readable("healthz") {
+            Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
+        }
+        readable("metrics") {
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(bytes: metrics.registry.emitToBuffer())))
         }
         let limits = self.limits
-        router.post("v1/check") { request, _ -> Response in
+        action("v1/check") { request -> Response in
             await metrics.measure("check") {
                 let body = try await Self.body(of: request, accepting: .config, limits: limits)
                 let zone = request.uri.queryParameters.get("timeZone")
@@ -96,14 +115,14 @@ public struct RemindcServer: Sendable {
                 return Self.json(result.json, status: result.ok ? .ok : .unprocessableContent)
             }
         }
-        router.post("v1/plan") { request, _ -> Response in
+        action("v1/plan") { request -> Response in
             await metrics.measure("plan") {
                 let job = try Self.job(try await Self.body(of: request, accepting: .job, limits: limits))
                 guard let result = await Self.withTimeLimit(limits.timeLimit, { job.result(stopSignal: $0) }) else { return Self.tooSlow(limits) }
                 return answers.response(status: result.ok ? .ok : .unprocessableContent, contentType: "application/json", bytes: result.line + [0x0A])
             }
         }
-        router.post("v1/ics") { request, _ -> Response in
+        action("v1/ics") { request -> Response in
             await metrics.measure("ics") {
                 let styleName = request.uri.queryParameters.get("style") ?? "expanded"
                 guard let style = ICalendarStyle(rawValue: styleName) else {
@@ -120,9 +139,7 @@ public struct RemindcServer: Sendable {
             }
         }
         // Added after the routes, it wraps only the answer to a request that matched none.
-        router.add(middleware: MethodCheck<BasicRequestContext>(methods: [
-            "/healthz": .get, "/metrics": .get, "/v1/check": .post, "/v1/plan": .post, "/v1/ics": .post,
-        ]))
+        router.add(middleware: MethodCheck<BasicRequestContext>(methods: allowed))
         var logger = Logger(label: "remindc")
         logger.logLevel = .warning
         let connections = ConnectionRegistry(maximum: limits.maximumConnections)
@@ -585,16 +602,15 @@ public struct AnswersCut: Error, CustomStringConvertible {
 /// any method, TRACE, OPTIONS, HEAD or one HTTP does not name alike (the routes of each
 /// other method answered only five).
 struct MethodCheck<Context: RequestContext>: RouterMiddleware {
-    /// The method each path takes.
-    let methods: [String: HTTPRequest.Method]
+    /// The methods each path takes.
+    let methods: [String: [HTTPRequest.Method]]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // Routes match with empty segments skipped (`/v1/plan/`, `//healthz`), so the path does too.
         let path = "/" + request.uri.path.split(separator: "/").joined(separator: "/")
-        guard let allowed = methods[path], request.method != allowed else { return try await next(request, context) }
-        return ServiceError(
-            status: .methodNotAllowed, message: "\(path) takes \(allowed.rawValue) only", headers: [.allow: allowed.rawValue]
-        ).response
+        guard let allowed = methods[path], !allowed.contains(request.method) else { return try await next(request, context) }
+        let names = allowed.map(\.rawValue).joined(separator: ", ")
+        return ServiceError(status: .methodNotAllowed, message: "\(path) takes \(names) only", headers: [.allow: names]).response
     }
 }
 
