@@ -9,10 +9,15 @@ extension String {
 enum ConfigValueParsing {
     /// `HH:MM`, 00:00–23:59, exactly two digits each.
     static func time(_ text: String) -> LocalTime? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
-              let hour = PlistScalarParser.decimal(bytes[0..<2]),
-              let minute = PlistScalarParser.decimal(bytes[3..<5]),
+        time(utf8: Array(text.utf8))
+    }
+
+    /// `time(_:)` of a text's UTF-8 bytes: the plan reader parses in place.
+    static func time<Bytes: RandomAccessCollection<UInt8>>(utf8 bytes: Bytes) -> LocalTime? where Bytes.Index == Int {
+        let start = bytes.startIndex
+        guard bytes.count == 5, bytes[start + 2] == UInt8(ascii: ":"),
+              let hour = PlistScalarParser.decimal(bytes[start..<start + 2]),
+              let minute = PlistScalarParser.decimal(bytes[start + 3..<start + 5]),
               hour < 24, minute < 60
         else { return nil }
         return LocalTime(minuteOfDay: hour * 60 + minute)
@@ -20,21 +25,31 @@ enum ConfigValueParsing {
 
     /// `YYYY-MM-DD`, a real calendar date.
     static func date(_ text: String) -> CivilDate? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = PlistScalarParser.decimal(bytes[0..<4]),
-              let month = PlistScalarParser.decimal(bytes[5..<7]),
-              let day = PlistScalarParser.decimal(bytes[8..<10])
+        date(utf8: Array(text.utf8))
+    }
+
+    /// `date(_:)` of a text's UTF-8 bytes.
+    static func date<Bytes: RandomAccessCollection<UInt8>>(utf8 bytes: Bytes) -> CivilDate? where Bytes.Index == Int {
+        let start = bytes.startIndex
+        guard bytes.count == 10, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
+              let year = PlistScalarParser.decimal(bytes[start..<start + 4]),
+              let month = PlistScalarParser.decimal(bytes[start + 5..<start + 7]),
+              let day = PlistScalarParser.decimal(bytes[start + 8..<start + 10])
         else { return nil }
         return CivilDate(year: year, month: month, day: day)
     }
 
     /// `YYYY-MM-DDTHH:MM`.
     static func dateTime(_ text: String) -> LocalDateTime? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 16, bytes[10] == UInt8(ascii: "T"),
-              let date = date(String(decoding: bytes[0..<10], as: UTF8.self)),
-              let time = time(String(decoding: bytes[11..<16], as: UTF8.self))
+        dateTime(utf8: Array(text.utf8))
+    }
+
+    /// `dateTime(_:)` of a text's UTF-8 bytes.
+    static func dateTime<Bytes: RandomAccessCollection<UInt8>>(utf8 bytes: Bytes) -> LocalDateTime? where Bytes.Index == Int {
+        let start = bytes.startIndex
+        guard bytes.count == 16, bytes[start + 10] == UInt8(ascii: "T"),
+              let date = date(utf8: bytes[start..<start + 10]),
+              let time = time(utf8: bytes[start + 11..<start + 16])
         else { return nil }
         return LocalDateTime(date: date, time: time)
     }
@@ -43,8 +58,16 @@ enum ConfigValueParsing {
     /// the local date of the first instants of 1970 west of Greenwich, which a plan
     /// compiled then holds.
     static func planSlot(_ text: String) -> LocalDateTime? {
-        if let local = dateTime(text) { return local }
-        guard text.utf8.count == 16, text.hasPrefix("1969-12-31T"), let time = time(String(text.dropFirst(11))) else { return nil }
+        planSlot(utf8: Array(text.utf8))
+    }
+
+    /// `planSlot(_:)` of a text's UTF-8 bytes.
+    static func planSlot<Bytes: RandomAccessCollection<UInt8>>(utf8 bytes: Bytes) -> LocalDateTime? where Bytes.Index == Int {
+        if let local = dateTime(utf8: bytes) { return local }
+        let start = bytes.startIndex
+        guard bytes.count == 16, bytes[start..<start + 11].elementsEqual("1969-12-31T".utf8),
+              let time = time(utf8: bytes[start + 11..<start + 16])
+        else { return nil }
         return LocalDateTime(date: CivilDate(dayNumber: -1), time: time)
     }
 

@@ -90,7 +90,7 @@ enum PlistScalarParser {
     }
 
     /// The value of ASCII decimal digits, or nil.
-    static func decimal(_ digits: ArraySlice<UInt8>) -> Int? {
+    static func decimal(_ digits: some Collection<UInt8>) -> Int? {
         var value = 0
         for digit in digits {
             guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }

@@ -9,27 +9,32 @@
 
     /// The instant and the UTC offset written in an RFC 3339 timestamp (`Z` is +00:00).
     public static func zonedRFC3339(_ text: String) -> ZonedInstant? {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let year = PlistScalarParser.decimal(bytes[0..<4]),
-              let month = PlistScalarParser.decimal(bytes[5..<7]),
-              let day = PlistScalarParser.decimal(bytes[8..<10]),
-              let hour = PlistScalarParser.decimal(bytes[11..<13]),
-              let minute = PlistScalarParser.decimal(bytes[14..<16]),
-              let second = PlistScalarParser.decimal(bytes[17..<19]),
+        zonedRFC3339(utf8: Array(text.utf8))
+    }
+
+    /// `zonedRFC3339(_:)` of a text's UTF-8 bytes: the plan reader parses in place.
+    static func zonedRFC3339<Bytes: RandomAccessCollection<UInt8>>(utf8 bytes: Bytes) -> ZonedInstant? where Bytes.Index == Int {
+        // Positions are offsets from the text's start, whatever its indices are.
+        let start = bytes.startIndex
+        func digits(_ offsets: Range<Int>) -> Int? {
+            PlistScalarParser.decimal(bytes[(start + offsets.lowerBound)..<(start + offsets.upperBound)])
+        }
+        guard bytes.count >= 20, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
+              bytes[start + 10] == UInt8(ascii: "T") || bytes[start + 10] == UInt8(ascii: "t") || bytes[start + 10] == UInt8(ascii: " "),
+              bytes[start + 13] == UInt8(ascii: ":"), bytes[start + 16] == UInt8(ascii: ":"),
+              let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10),
+              let hour = digits(11..<13), let minute = digits(14..<16), let second = digits(17..<19),
               let date = CivilDate(year: year, month: month, day: day)
                 // West of Greenwich, the first instants of 1970 fall on 1969-12-31 locally,
                 // and plans compiled then say so: that one day more is read.
                 ?? (year == 1969 && month == 12 && day == 31 ? CivilDate(dayNumber: -1) : nil),
               hour < 24, minute < 60, second < 60
         else { return nil }
-        var index = 19
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        var index = start + 19
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: ".") {
             index += 1
             let digitsStart = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            while index < bytes.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
             guard index > digitsStart else { return nil }
         }
         let zone = bytes[index...]

@@ -27,25 +27,18 @@ struct FastPlanReader {
         return try? reader.notification()
     }
 
-    /// Whether the notification at `range` is one `notification(in:at:)` reads, checked
-    /// in place: an unchanged notification of a diff is only checked, so no string or
-    /// notification is made for it. Anything this check does not settle in place (an
-    /// escape in an ID, `userInfo`) is settled by reading the notification.
-    static func isValidNotification(in buffer: UnsafeBufferPointer<UInt8>, at range: Range<Int>) -> Bool {
-        var reader = unsafe FastPlanReader(scanner: JSONScanner(UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), at: range.lowerBound))
-        do {
-            return try reader.checkNotification()
-        } catch {
-            return false
-        }
-    }
-
     /// The top-level fields of a plan, with each notification's ID and byte range instead
     /// of the notification itself. A notification's shape is checked here (JSON, known
     /// keys once each, an ID without escapes, a `sequence` in range); its fields are
     /// checked by `notification(in:at:)`, which the comparison calls once for each pair of
     /// notifications, so that a plan `diff` accepts is one `ics` and `--previous` accept too.
-    static func index(_ buffer: UnsafeBufferPointer<UInt8>) -> (header: Plan, entries: [PlanIndex.Entry])? {
+    ///
+    /// With `checking`, each notification is also held to what `notification(in:at:)`
+    /// checks, in place and in the same pass, without making a value (an object with a
+    /// `userInfo`, whose keys must differ, is read whole). A diff checks the old plan's
+    /// notifications so, and takes a new one whose bytes equal an old one's (apart from
+    /// `sequence`) as checked.
+    static func index(_ buffer: UnsafeBufferPointer<UInt8>, checking: Bool = false) -> (header: Plan, entries: [PlanIndex.Entry])? {
         guard buffer.count <= ReminderCompiler.maximumPlanBytes else { return nil }
         var reader = unsafe FastPlanReader(scanner: JSONScanner(document: buffer))
         var entries: [PlanIndex.Entry] = []
@@ -54,7 +47,13 @@ struct FastPlanReader {
             let plan = try reader.plan { reader in
                 reader.scanner.skipWhitespace()
                 let start = reader.scanner.position
-                try reader.locateNotification()
+                if checking {
+                    reader.lastIDRange = nil
+                    reader.lastSequenceStart = nil
+                    try reader.checkNotification()
+                } else {
+                    try reader.locateNotification()
+                }
                 guard let idRange = reader.lastIDRange, let sequenceStart = reader.lastSequenceStart else { throw GiveUp() }
                 let id = unsafe PlanIndex.IDBytes(UnsafeBufferPointer(rebasing: buffer[idRange]))
                 guard ids.insert(id).inserted else { throw GiveUp() }
@@ -212,9 +211,28 @@ struct FastPlanReader {
         return values
     }
 
+    /// An instant, parsed from the file's bytes (no string is made unless it has escapes).
     private mutating func instant() throws -> ZonedInstant {
-        guard let instant = InstantParsing.zonedRFC3339(try string()) else { throw GiveUp() }
-        return instant
+        unsafe try parsedString({ unsafe InstantParsing.zonedRFC3339(utf8: $0) }, InstantParsing.zonedRFC3339)
+    }
+
+    /// A notification's `slot`, parsed as `instant()` is.
+    private mutating func slot() throws -> LocalDateTime {
+        unsafe try parsedString({ unsafe ConfigValueParsing.planSlot(utf8: $0) }, ConfigValueParsing.planSlot)
+    }
+
+    /// A string parsed by `bytes` from the file in place, or by `text` when it has escapes.
+    private mutating func parsedString<Value>(
+        _ bytes: (UnsafeBufferPointer<UInt8>) -> Value?, _ text: (String) -> Value?
+    ) throws -> Value {
+        let parsed: Value?
+        if let raw = unsafe try scanner.plainString() {
+            parsed = unsafe bytes(raw)
+        } else {
+            parsed = text(try string())
+        }
+        guard let parsed else { throw GiveUp() }
+        return parsed
     }
 
     // MARK: Plan
@@ -346,7 +364,7 @@ struct FastPlanReader {
             case .kind: kind = PlannedNotification.Kind(rawValue: try reader.string())
             case .fireAt: fireAt = try reader.instant()
             case .deferredFrom: deferredFrom = try reader.instant()
-            case .slot: slot = ConfigValueParsing.planSlot(try reader.string())
+            case .slot: slot = try reader.slot()
             case .timeZone: timeZone = try reader.string()
             case .reminders: reminders = try reader.strings()
             case .group: group = try reader.string()
@@ -380,23 +398,31 @@ struct FastPlanReader {
         )
     }
 
-    /// What `notification()` checks, without making a value: true when valid, false to
-    /// read the notification instead; a notification `notification()` refuses throws.
-    private mutating func checkNotification() throws -> Bool {
+    /// What `notification()` checks, without making a value; a notification
+    /// `notification()` refuses, or one with escapes in its ID, throws. Like
+    /// `locateNotification()`, it keeps where the ID and the `sequence` value are.
+    private mutating func checkNotification() throws {
         let start = scanner.position
         var needsReading = false
         var hasID = false, hasKind = false, hasFireAt = false, hasSlot = false, hasReminders = false
         var hasTitle = false, hasBody = false, hasLevel = false, numericID: Int?, sequence: Int?, duration = 15
         try object(Self.notificationKeys) { reader, key in
             switch key {
-            case .id: hasID = try reader.checkPlanID()
+            case .id:
+                reader.scanner.skipWhitespace()
+                let quote = reader.scanner.position
+                // An ID with escapes has no range: the index gives up, as `locateNotification()` does.
+                guard let raw = unsafe try reader.scanner.plainString(), unsafe ConfigValueParsing.isValidPlanID(bytes: raw)
+                else { throw GiveUp() }
+                reader.lastIDRange = (quote + 1)..<(reader.scanner.position - 1)
+                hasID = true
             case .kind: hasKind = try reader.checkChoice(PlannedNotification.Kind.rawValues)
             case .fireAt:
                 _ = try reader.instant()
                 hasFireAt = true
             case .deferredFrom: _ = try reader.instant()
             case .slot:
-                guard ConfigValueParsing.planSlot(try reader.string()) != nil else { throw GiveUp() }
+                _ = try reader.slot()
                 hasSlot = true
             case .reminders:
                 try reader.array { reader in _ = try reader.checkPlanID() }
@@ -413,7 +439,10 @@ struct FastPlanReader {
                 try reader.scanner.skipValue()
             case .durationMinutes: duration = try reader.integer()
             case .numericId: numericID = try reader.integer()
-            case .sequence: sequence = try reader.integer()
+            case .sequence:
+                reader.scanner.skipWhitespace()
+                reader.lastSequenceStart = reader.scanner.position
+                sequence = try reader.integer()
             }
         }
         guard hasID, hasKind, hasFireAt, hasSlot, hasReminders, hasTitle, hasBody, hasLevel,
@@ -424,7 +453,6 @@ struct FastPlanReader {
             scanner.position = start
             _ = try notification()
         }
-        return true
     }
 
     /// A string that is a valid plan ID, checked in place; one with escapes is decoded.

@@ -18,7 +18,11 @@ extension PlanDiff {
 
     private static func comparingFiles(_ oldBytes: UnsafeBufferPointer<UInt8>, _ newBytes: UnsafeBufferPointer<UInt8>) -> PlanDiff? {
         let computed: PlanDiff? = {
-            guard let old = unsafe FastPlanReader.index(oldBytes), let new = unsafe FastPlanReader.index(newBytes) else { return nil }
+            // The old plan's notifications are checked as they are indexed, so each byte of
+            // each file is scanned once; a new notification equal to an old one is then
+            // checked already.
+            guard let old = unsafe FastPlanReader.index(oldBytes, checking: true), let new = unsafe FastPlanReader.index(newBytes)
+            else { return nil }
             var diff = PlanDiff()
             diff.plan = PlanDiff.planChanges(from: old.header, to: new.header)
             diff.oldCoveredUntil = old.header.coveredUntil.seconds
@@ -38,7 +42,6 @@ extension PlanDiff {
                 if unsafe PlanIndex.Entry.sameApartFromSequence(oldEntry, in: oldBytes, entry, in: newBytes) {
                     // Checked once for both: the new one differs only in a `sequence` the
                     // index checked.
-                    guard unsafe FastPlanReader.isValidNotification(in: oldBytes, at: oldEntry.range) else { return nil }
                     diff.unchanged += 1
                     continue
                 }
