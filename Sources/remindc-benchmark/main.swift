@@ -108,6 +108,36 @@ if let decoded = ReminderCompiler.readEvents(Array(w2Events.utf8), path: "w2-eve
     events = decoded
 }
 
+// --replan COUNT [--reconcile]: what an app does at each launch, COUNT times in one
+// process: W1's config, already checked, planned a minute later each time and, with
+// --reconcile, reconciled with what the plan before it scheduled. Run under callgrind with
+// two counts; the difference of the totals over the difference of the counts is one
+// re-plan without the process's start-up (Performance gives the commands).
+if let index = CommandLine.arguments.firstIndex(of: "--replan"), index + 1 < CommandLine.arguments.count,
+   let count = Int(CommandLine.arguments[index + 1]) {
+    let reconciling = CommandLine.arguments.contains("--reconcile")
+    guard let config = ReminderCompiler.check(Array(Workloads.w1().utf8), path: "W1").config else {
+        print("W1 does not check")
+        exit(1)
+    }
+    var pending: [PendingNotification] = []
+    var scheduled = 0
+    for launch in 0..<max(0, count) {
+        guard let plan = ReminderCompiler.plan(config, options: CompileOptions(now: .instant(now + Int64(launch) * 60))).plan else {
+            print("W1 does not plan")
+            exit(1)
+        }
+        scheduled += plan.notifications.count
+        if reconciling {
+            let reconciliation = plan.reconcile(pending: pending)
+            scheduled += reconciliation.add.count - reconciliation.remove.count
+            pending = plan.notifications.map { PendingNotification(id: $0.id, fingerprint: $0.fingerprint) }
+        }
+    }
+    print("\(count) re-plans of W1\(reconciling ? " with reconciliation" : ""): \(scheduled) notifications in all")
+    exit(0)
+}
+
 var workloads: [(String, String, ReminderEvents)] = [
     ("W1", Workloads.w1(), ReminderEvents()),
     ("W2", Workloads.w2(), ReminderEvents()),
