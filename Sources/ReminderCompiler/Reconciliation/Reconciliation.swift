@@ -54,8 +54,10 @@ extension Plan {
         var planned: [String: Int] = [:]
         planned.reserveCapacity(notifications.count)
         for index in notifications.indices { planned[notifications[index].id] = index }
-        var matching = Set<String>()
-        var seen = Set<String>()
+        // For each planned notification, whether a pending request holds it, fingerprint
+        // and all: flags by position, so that no ID is made or hashed again.
+        var matched = [Bool](repeating: false, count: notifications.count)
+        var seen = Set<String>(minimumCapacity: pending.count)
         for entry in pending {
             // The OS holds one request per ID; a repeated ID in the list is the same one.
             guard seen.insert(entry.id).inserted else { continue }
@@ -68,14 +70,14 @@ extension Plan {
                 continue
             }
             if entry.fingerprint == notifications[index].fingerprint {
-                matching.insert(entry.id)
+                matched[index] = true
+                result.unchanged += 1
             } else {
                 result.remove.append(entry.id)
             }
         }
-        result.unchanged = matching.count
-        result.add = notifications.filter { !matching.contains($0.id) }
-        if matching.isEmpty, result.remove.isEmpty, !notifications.isEmpty {
+        result.add = notifications.indices.filter { !matched[$0] }.map { notifications[$0] }
+        if result.unchanged == 0, result.remove.isEmpty, !notifications.isEmpty {
             result.notes.append(
                 "nothing of remindc's is pending: all \(notifications.count) notifications are added "
                     + "(a new install, or notifications turned off and on again)"
