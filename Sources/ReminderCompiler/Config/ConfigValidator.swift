@@ -32,6 +32,8 @@ struct ConfigValidator {
         checkGroups()
         checkReminders()
         warnAboutSharedSameDayActivities()
+        warnAboutRemindersQuietHoursDrop()
+        warnAboutFollowUpsPastTheNextSlot()
     }
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -90,6 +92,62 @@ struct ConfigValidator {
                 .sameDayActivityShared(reminder.id, activity: reminder.activity, other: otherReminder.id), "reminders[\(index)]",
                 in: reminder.location, at: .part, inputs: ["reminders[\(index)].activity", "reminders[\(other)].activity"],
                 notes: [Diagnostic(.note, at: place("reminders[\(other)]", in: otherReminder.location, at: .part), .sameDayActivitySharedOther(otherReminder.id))]
+            )
+        }
+    }
+
+    /// Quiet hours that drop: a reminder whose every time of day lies inside them is never
+    /// delivered, which is valid but almost never meant. Reminders that quiet hours do not
+    /// hold (`quietHours` false, `critical` without the key, or beside an exempt member of
+    /// their group) and those that read their times in a zone of their own (whose local
+    /// times move against the plan zone's quiet hours) are left alone.
+    private mutating func warnAboutRemindersQuietHoursDrop() {
+        guard let quiet = config.quietHours, quiet.action == .drop else { return }
+        func isHeld(_ reminder: Reminder) -> Bool {
+            reminder.quietHours ?? (reminder.interruptionLevel != .critical)
+        }
+        var exemptGroups = Set<String>()
+        for reminder in config.reminders where reminder.enabled && !isHeld(reminder) {
+            if let group = reminder.group { exemptGroups.insert(group) }
+        }
+        for index in config.reminders.indices where config.reminders[index].enabled {
+            let reminder = config.reminders[index]
+            guard isHeld(reminder), reminder.timeZone == nil, !(reminder.group.map(exemptGroups.contains) ?? false) else { continue }
+            let times = reminder.schedule.frequency == .once ? reminder.schedule.at.map(\.time) : reminder.schedule.timesOfDay.resolved
+            guard !times.isEmpty, times.allSatisfy(quiet.contains) else { continue }
+            let shown = Set(times).sorted().prefix(4).map(\.description).joined(separator: ", ") + (Set(times).count > 4 ? ", …" : "")
+            warning(
+                .quietHoursDropEverySlot(reminder.id, times: shown, from: quiet.from.description, until: quiet.until.description),
+                "reminders[\(index)].schedule", in: reminder.location, at: .part,
+                inputs: ["reminders[\(index)].schedule", "quietHours"],
+                notes: [Diagnostic(.note, at: place("quietHours", in: quiet.location, at: .part), .quietHoursDropHere)]
+            )
+        }
+    }
+
+    /// A follow-up chain that reaches a reminder's next slot: its last follow-up fires at
+    /// or after the next notification of the same reminder, which nags about a slot the
+    /// person has already been reminded of again. The next slot is the next time of day,
+    /// or for a daily schedule every day, the first time of the next day; schedules with
+    /// days between their slots are judged within a day only.
+    private mutating func warnAboutFollowUpsPastTheNextSlot() {
+        for index in config.reminders.indices where config.reminders[index].enabled {
+            let reminder = config.reminders[index]
+            guard let followUp = reminder.followUp, reminder.schedule.frequency != .once else { continue }
+            let chain = followUp.afterMinutes + max(0, followUp.repeatCount - 1) * (followUp.everyMinutes ?? followUp.afterMinutes)
+            let times = reminder.schedule.timesOfDay.resolved.map(\.minuteOfDay)
+            guard let first = times.first, let last = times.last else { continue }
+            var gaps = zip(times, times.dropFirst()).map { (from: $0, gap: $1 - $0) }
+            let everyDay = reminder.schedule.frequency == .daily && reminder.schedule.interval == 1
+                && (reminder.schedule.weekdays.isEmpty || reminder.schedule.weekdays.count == 7)
+            if everyDay { gaps.append((from: last, gap: 1440 - last + first)) }
+            guard let shortest = gaps.min(by: { $0.gap < $1.gap }), chain >= shortest.gap else { continue }
+            let from = LocalTime(minuteOfDay: shortest.from)?.description ?? ""
+            let next = LocalTime(minuteOfDay: (shortest.from + shortest.gap) % 1440)?.description ?? ""
+            warning(
+                .followUpPastNextSlot(reminder.id, chainMinutes: chain, from: from, next: next, gap: shortest.gap),
+                "reminders[\(index)].followUp", in: followUp.location, at: .part,
+                inputs: ["reminders[\(index)].followUp", "reminders[\(index)].schedule"]
             )
         }
     }

@@ -276,6 +276,19 @@ extension DiagnosticMessage {
     static func sameDayActivitySharedOther(_ reminder: String) -> Self {
         Self(id: "note.shared-activity", "reminder \(shown(reminder)) has the same activity")
     }
+    static func quietHoursDropEverySlot(_ reminder: String, times: String, from: String, until: String) -> Self {
+        Self(
+            id: "config.quiet-hours-drop-every-slot",
+            "every time of reminder \(shown(reminder)) (\(times)) lies in the quiet hours \(from)–\(until), which drop what they hold: it is never delivered; give quietHours the action 'defer', move its times, or give the reminder quietHours false"
+        )
+    }
+    static var quietHoursDropHere: Self { Self(id: "note.quiet-hours", "the quiet hours are here") }
+    static func followUpPastNextSlot(_ reminder: String, chainMinutes: Int, from: String, next: String, gap: Int) -> Self {
+        Self(
+            id: "config.follow-up-past-next-slot",
+            "the follow-ups of reminder \(shown(reminder)) run until \(chainMinutes) minutes after each slot, but its slot at \(from) is followed by the next at \(next), \(gap) minutes later: a follow-up fires after the next notification; shorten the chain or space the times"
+        )
+    }
     static func unusedGroup(_ key: String) -> Self {
         Self(id: "config.unused-group", "group \(shown(key)) is not used by any reminder")
     }

@@ -25,7 +25,7 @@ struct ConfigSchemaTests {
         return plists.map { folder.appendingPathComponent($0.deletingPathExtension().lastPathComponent + ".json") }
     }
 
-    @Test("every example config, and 40 random ones remindc accepts, validate; remindc reads the JSON as it reads the plist")
+    @Test("every example config (the warnings' and the Expo app's too), and 40 random ones remindc accepts, validate; remindc reads the JSON as it reads the plist")
     func acceptedConfigsValidate() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -39,8 +39,12 @@ struct ConfigSchemaTests {
             // Only what remindc accepts: the schema must never be stricter.
             if ReminderCompiler.check(Array(text.utf8), path: path.path).config != nil { plists.append(path) }
         }
-        #expect(plists.count >= 40)
+        // The configs of the warnings' examples, and the Expo example's, which is JSON already.
+        let warnings = TestEnvironment.examples.appendingPathComponent("warnings")
+        plists += try FileManager.default.contentsOfDirectory(at: warnings, includingPropertiesForKeys: nil).filter { $0.pathExtension == "plist" }
+        #expect(plists.count >= 43)
         let documents = try await Self.asJSON(plists, in: folder)
+            + [TestEnvironment.examples.appendingPathComponent("expo/reminders.config.json")]
         let validated = try await validateWithJSONSchema(schema: Self.schema, documents: documents)
         #expect(validated.status == 0, "\(validated.standardOutput)\(validated.standardError)")
         for document in documents {
