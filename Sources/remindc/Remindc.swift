@@ -80,12 +80,26 @@ struct Remindc: ParsableCommand {
         }
         let message = fullMessage(for: error)
         if !message.isEmpty {
-            // One style for every error line: ArgumentParser's "Error: " becomes the
-            // "remindc: error: " that the other errors of the command line start with.
-            let prefix = "Error: "
-            let styled = message.hasPrefix(prefix) ? "remindc: error: " + message.dropFirst(prefix.count) : message
-            StandardStream.error.write(styled + "\n")
+            StandardStream.error.write(styledParserMessage(message) + "\n")
         }
         exitProcess(1)
+    }
+
+    /// One style for every error line: ArgumentParser's "Error: Unknown option '--nwo'.
+    /// Did you mean '--now'?" becomes "remindc: error: unknown option '--nwo'; did you
+    /// mean '--now'?", as remindc's own errors read. The usage lines after it are kept.
+    static func styledParserMessage(_ message: String) -> String {
+        let prefix = "Error: "
+        guard message.hasPrefix(prefix) else { return message }
+        var lines = message.dropFirst(prefix.count).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if var first = lines.first, let initial = first.first {
+            // Lower case only a first word that is not a name the user wrote (`'--x'`).
+            if initial.isUppercase, first.dropFirst().first?.isLowercase ?? false {
+                first = initial.lowercased() + first.dropFirst()
+            }
+            first = first.replacing(". Did you mean ", with: "; did you mean ")
+            lines[0] = first
+        }
+        return "remindc: error: " + lines.joined(separator: "\n")
     }
 }

@@ -66,10 +66,14 @@ struct DiagnosticWordingTests {
     @Test("usage errors, tool errors and diagnostics start alike: a mistyped option, a missing file, a bad config")
     func oneErrorStyle() async throws {
         let option = try await remindc("compile", "examples/medication.plist", "--nwo", "2026-11-22T09:00")
-        #expect(option.standardError.hasPrefix("remindc: error: Unknown option '--nwo'. Did you mean '--now'?\n"), "\(option.standardError)")
+        #expect(option.standardError.hasPrefix("remindc: error: unknown option '--nwo'; did you mean '--now'?\n"), "\(option.standardError)")
+        let argument = try await remindc("compile")
+        #expect(argument.standardError.hasPrefix("remindc: error: missing expected argument '<config>'"), "\(argument.standardError)")
+        let value = try await remindc("batch", "--jobs", "many")
+        #expect(value.standardError.hasPrefix("remindc: error: the value 'many' is invalid for '--jobs"), "\(value.standardError)")
         let missing = try await remindc("compile", "no-such-file.plist")
         #expect(missing.standardError.hasPrefix("remindc: error: "), "\(missing.standardError)")
-        for result in [option, missing] {
+        for result in [option, missing, argument, value] {
             #expect(result.status == 1)
             #expect(!result.standardError.contains("Error: "), "\(result.standardError)")
         }
