@@ -171,6 +171,10 @@ struct DiffByReminderTests {
         #expect((reminders.first?["times"] as? [String: [String]]) == ["before": ["21:30"], "after": ["22:00"]])
         let markdown = try await remindc("diff", old, new, "--format", "markdown")
         #expect(markdown.standardOutput.contains("| `med-d` Blood pressure check | times 21:30 → 22:00; 8 cancelled, 9 added (1 new in the window) |"))
+        // The whole text and Markdown, summary first, then the detail.
+        let golden = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Golden/diff")
+        expectGolden(text.standardOutput, matches: golden.appendingPathComponent("time-moved.txt"))
+        expectGolden(markdown.standardOutput, matches: golden.appendingPathComponent("time-moved.md"))
     }
 
     /// After a change of zone every update moves `fireAt` its own way: the summary once
