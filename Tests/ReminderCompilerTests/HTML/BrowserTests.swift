@@ -59,12 +59,15 @@ extension ExternalProgramTests {
         /// opens no window narrower than 500 px, so the page is shown in a frame of that
         /// width; a copy of it with a measuring script (the page itself has none) writes what
         /// it finds into the frame's parent, whose DOM Chromium dumps.
-        static func layout(of page: URL, width: Int, in folder: URL) async throws -> [String: Int] {
+        /// `blocks` selects the elements that must not overflow (the agenda's by default).
+        static func layout(
+            of page: URL, width: Int, in folder: URL, blocks: String = ".n, .next li, .now-line, .coverage"
+        ) async throws -> [String: Int] {
             let browser = try #require(Browser.chromium, "chromium is required here (REMINDC_REQUIRE_CHROMIUM)")
             let measuring = folder.appendingPathComponent("measured-\(width).html")
             let script = """
                 <script>
-                const blocks = [...document.querySelectorAll('.n, .next li, .now-line, .coverage')];
+                const blocks = [...document.querySelectorAll('\(blocks)')];
                 const links = [...document.querySelectorAll('a')];
                 const next = document.querySelector('.next');
                 parent.document.body.setAttribute('data-layout', JSON.stringify({
@@ -73,7 +76,7 @@ extension ExternalProgramTests {
                   wrappedTimes: [...document.querySelectorAll('.n .time')].filter(e => e.getClientRects().length > 1).length,
                   unnamedLinks: links.filter(a => !(a.getAttribute('aria-label') || a.textContent).trim()).length,
                   links: links.length, nextTop: next ? Math.round(next.getBoundingClientRect().top) : -1,
-                  nowLines: document.querySelectorAll('.now-line').length }));
+                  nowLines: document.querySelectorAll('.now-line').length, blocks: blocks.length }));
                 </script>
                 """
             let html = String(decoding: try Data(contentsOf: page), as: UTF8.self).replacingOccurrences(of: "</body>", with: script + "</body>")
@@ -93,7 +96,7 @@ extension ExternalProgramTests {
             return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Int])
         }
 
-        @Test("the agenda page at a phone's 390 px and at 1 280 px: no sideways scrolling of the page, nothing overflowing its block, times whole, the next notifications on the first screen, every link named", arguments: [390, 1280])
+        @Test("the agenda page at 360 px, a phone's 390 px and 1 280 px: no sideways scrolling of the page, nothing overflowing its block, times whole, the next notifications on the first screen, every link named", arguments: [360, 390, 1280])
         func agendaLayout(width: Int) async throws {
             let folder = try TestEnvironment.scratchFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
