@@ -124,6 +124,13 @@
         html += "<p class=\"week-links\">"
         if let previous = neighbours.previous { html += "<a href=\"#week-\(previous)\" aria-label=\"Previous week, Monday \(previous)\">← previous</a> " }
         if let next = neighbours.next { html += "<a href=\"#week-\(next)\" aria-label=\"Next week, Monday \(next)\">next →</a>" }
+        // A link to each day of the agenda in this week: on a narrow screen the grid
+        // scrolls sideways, and a day's link brings its column into view.
+        let days = dates.filter(range.contains).map { date in
+            let name = date.weekday.name.capitalized
+            return "<a href=\"#day-\(date)\" aria-label=\"\(name) \(date)\">\(name.prefix(3)) \(date.components.day)</a>"
+        }
+        if !days.isEmpty { html += "<span class=\"day-links\">" + days.joined(separator: " ") + "</span>" }
         html += "</p>\n<div class=\"grid\">\n<table>\n<thead><tr><th scope=\"col\" class=\"hour\">Time</th>"
         for date in dates {
             let inRange = range.contains(date)
@@ -226,7 +233,8 @@
     .next a { color: inherit; }
     .next .time { font-variant-numeric: tabular-nums; font-weight: 600; }
     nav.weeks ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.4em 0.8em; }
-    .week-links { margin: 0 0 4px; }
+    .week-links { margin: 0 0 4px; display: flex; flex-wrap: wrap; gap: 0.3em 0.8em; }
+    .day-links { display: flex; flex-wrap: wrap; gap: 0.3em 0.6em; }
     .grid { overflow-x: auto; }
     .now-line { border-top: 3px solid #0a6; color: #075; font-size: 0.8em; font-weight: 600; margin: 2px 0; }
     .summary { max-width: 60em; }
