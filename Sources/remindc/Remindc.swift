@@ -61,12 +61,15 @@ struct Remindc: ParsableCommand {
 
     /// A first argument that is no command's name is a mistyped command more often than a
     /// file (`remindc compil x.plist`): it is refused by name, with the closest command.
+    /// `remindc help chek` is refused the same way, rather than answered with the
+    /// overview.
     private static func checkSubcommandName(_ arguments: [String]) throws {
         guard let first = arguments.first, !first.hasPrefix("-") else { return }
         let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-        guard !names.contains(first) else { return }
-        let suggestion = closestMatch(to: first, in: names).map { "; did you mean '\($0)'?" } ?? ""
-        throw CommandLineError("unknown command '\(first)'\(suggestion) (see 'remindc --help')")
+        let asked = first == "help" ? arguments.dropFirst().first.flatMap { $0.hasPrefix("-") ? nil : $0 } : first
+        guard let asked, !names.contains(asked) else { return }
+        let suggestion = closestMatch(to: asked, in: names).map { "; did you mean '\($0)'?" } ?? ""
+        throw CommandLineError("unknown command '\(asked)'\(suggestion) (see 'remindc --help')")
     }
 
     private static func exitReporting(_ error: any Error) -> Never {

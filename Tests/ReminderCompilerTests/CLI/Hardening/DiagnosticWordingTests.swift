@@ -63,6 +63,16 @@ struct DiagnosticWordingTests {
         #expect(result.standardError == "remindc: error: unknown command '\(written)'\(suggestion) (see 'remindc --help')\n")
     }
 
+    @Test("help for a mistyped command names it, with the command meant; help for a real one still answers")
+    func mistypedHelp() async throws {
+        let result = try await remindc("help", "chek")
+        #expect(result.status == 1)
+        #expect(result.standardError == "remindc: error: unknown command 'chek'; did you mean 'check'? (see 'remindc --help')\n")
+        let real = try await remindc("help", "check")
+        #expect(real.status == 0 && real.standardOutput.contains("USAGE: remindc check"), "\(real.standardOutput)")
+        #expect(try await remindc("help").status == 0)
+    }
+
     @Test("usage errors, tool errors and diagnostics start alike: a mistyped option, a missing file, a bad config")
     func oneErrorStyle() async throws {
         let option = try await remindc("compile", "examples/medication.plist", "--nwo", "2026-11-22T09:00")
