@@ -94,6 +94,8 @@ export interface ReminderSummary {
   update: number;
   /** Added notifications past the old plan's `coveredUntil`. */
   newInWindow: number;
+  /** Whether the new plan's config lost the reminder or gained it. */
+  config?: 'removed' | 'added';
   times?: Change<string[]>;
   weekdays?: Change<string[]>;
   changes?: Record<string, Change>;

@@ -104,6 +104,7 @@ extension JSONWriter {
         beginObject()
         field("id", summary.reminder)
         if let title = summary.title { field("title", title) }
+        if let change = summary.configChange { field("config", change.rawValue) }
         field("add", summary.added)
         field("cancel", summary.cancelled)
         field("update", summary.updated)

@@ -31,10 +31,26 @@ extension PlanDiff {
         public var variedFields: [String] = []
         /// Every changed field, in the order first met.
         var changedFields: [String] = []
+        /// Whether the config of the new plan lost the reminder or gained it; nil when
+        /// both have it, or when the plans do not list their reminders.
+        public var configChange: ConfigChange?
+
+        /// A reminder that one config has and the other does not.
+        public enum ConfigChange: String, Sendable, Hashable {
+            /// Only the old plan's config has it.
+            case removed
+            /// Only the new plan's config has it.
+            case added
+        }
 
         /// The summary as one line for people, without the reminder's name.
         public var description: String {
             var parts: [String] = []
+            switch configChange {
+            case .removed: parts.append("removed from the config")
+            case .added: parts.append("new in the config")
+            case nil: break
+            }
             if !timesBefore.isEmpty { parts.append("times \(timesBefore.joined(separator: ", ")) → \(timesAfter.joined(separator: ", "))") }
             if !weekdaysBefore.isEmpty {
                 parts.append("weekdays \(weekdaysBefore.joined(separator: ", ")) → \(weekdaysAfter.joined(separator: ", "))")
@@ -114,7 +130,13 @@ extension PlanDiff {
             }
         }
         return byID.keys.sorted().compactMap { id -> ReminderSummary? in
-            guard var signals = byID[id], signals.summary.hasChange else { return nil }
+            guard var signals = byID[id] else { return nil }
+            if let oldReminders, let newReminders, oldReminders.contains(id) != newReminders.contains(id) {
+                signals.summary.configChange = oldReminders.contains(id) ? .removed : .added
+            }
+            // A reminder new in the config is a change even when all it adds lies past the
+            // old plan's reach.
+            guard signals.summary.hasChange || signals.summary.configChange != nil else { return nil }
             signals.summary.changedFields = signals.fieldOrder
             for field in signals.fieldOrder {
                 if let change = signals.firstChange[field] ?? nil {

@@ -35,6 +35,15 @@ public struct PlanDiff: Sendable, Hashable {
     /// The old plan's `coveredUntil`: what is added after it was past the old plan's reach,
     /// which the per-reminder summary (`byReminder`) tells apart from a changed reminder.
     public var oldCoveredUntil: Int64?
+    /// The reminders of each plan's config, from its `reminderDigests`; nil for a plan
+    /// without them. The per-reminder summary says when a reminder was removed or added.
+    public var oldReminders: Set<String>?, newReminders: Set<String>?
+
+    /// The reminders of both plans' configs, when both plans list them.
+    static func reminders(of old: Plan, and new: Plan) -> (Set<String>?, Set<String>?) {
+        guard !old.reminderDigests.isEmpty, !new.reminderDigests.isEmpty else { return (nil, nil) }
+        return (Set(old.reminderDigests.keys), Set(new.reminderDigests.keys))
+    }
 
     /// Whether there is anything to apply or review: a notification or a plan-level field.
     public var hasChanges: Bool { !add.isEmpty || !cancel.isEmpty || !update.isEmpty || !plan.isEmpty }
@@ -43,6 +52,7 @@ public struct PlanDiff: Sendable, Hashable {
     public init(old: Plan, new: Plan) {
         plan = PlanDiff.planChanges(from: old, to: new)
         oldCoveredUntil = old.coveredUntil.seconds
+        (oldReminders, newReminders) = Self.reminders(of: old, and: new)
         var oldByID: [String: Int] = [:]
         oldByID.reserveCapacity(old.notifications.count)
         for index in old.notifications.indices { oldByID[old.notifications[index].id] = index }

@@ -26,6 +26,7 @@ extension PlanDiff {
             var diff = PlanDiff()
             diff.plan = PlanDiff.planChanges(from: old.header, to: new.header)
             diff.oldCoveredUntil = old.header.coveredUntil.seconds
+            (diff.oldReminders, diff.newReminders) = PlanDiff.reminders(of: old.header, and: new.header)
             // IDs are compared as bytes of the files: no string is made for an unchanged one.
             var oldByID: [PlanIndex.IDBytes: Int] = [:]
             oldByID.reserveCapacity(old.entries.count)

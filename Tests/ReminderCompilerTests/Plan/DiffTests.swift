@@ -177,6 +177,34 @@ struct DiffByReminderTests {
         expectGolden(markdown.standardOutput, matches: golden.appendingPathComponent("time-moved.md"))
     }
 
+    @Test("a reminder renamed in the config is one line removed and one line new, in text, JSON (valid against the schema) and the in-memory diff alike")
+    func removedAndAdded() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = try await Self.plan({ $0 }, now: "2026-11-22T08:00:00Z", in: folder, name: "old")
+        let new = try await Self.plan({ $0.replacingOccurrences(of: "<string>med-d</string>", with: "<string>med-e</string>") }, now: "2026-11-22T08:00:00Z", in: folder, name: "new")
+        let text = try await remindc("diff", old, new)
+        #expect(text.standardOutput.split(separator: "\n").filter { $0.hasPrefix("# ") } == [
+            "# med-d (Blood pressure check): removed from the config; 9 cancelled",
+            "# med-e (Blood pressure check): new in the config; 9 added",
+        ])
+        let json = folder.appendingPathComponent("diff.json")
+        try Data(try await remindc("diff", old, new, "--format", "json").standardOutput.utf8).write(to: json)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        #expect((object["reminders"] as? [[String: Any]])?.map { $0["config"] as? String } == ["removed", "added"])
+        let validated = try await validateWithJSONSchema(
+            schema: TestEnvironment.repositoryRoot.appendingPathComponent("schema/diff.schema.json"), documents: [json]
+        )
+        #expect(validated.status == 0, "\(validated.standardOutput)\(validated.standardError)")
+        // The whole-plan path agrees with the file comparison.
+        var diagnostics = DiagnosticCollector()
+        let oldPlan = try #require(PlanReader.read(TestEnvironment.bytes(URL(fileURLWithPath: old)), path: "old", diagnostics: &diagnostics))
+        let newPlan = try #require(PlanReader.read(TestEnvironment.bytes(URL(fileURLWithPath: new)), path: "new", diagnostics: &diagnostics))
+        #expect(PlanDiff(old: oldPlan, new: newPlan).byReminder.map(\.configChange) == [.removed, .added])
+        // Unchanged configs: no reminder is said to be removed or added.
+        #expect(PlanDiff(old: oldPlan, new: oldPlan).byReminder.isEmpty)
+    }
+
     /// After a change of zone every update moves `fireAt` its own way: the summary once
     /// listed each of those changes under the same JSON key, and compared each new change
     /// with all earlier ones.
