@@ -125,7 +125,8 @@ export interface Diagnostic {
   line?: number;
   column?: number;
   keyPath?: string;
-  notes: string[];
+  /** Further places the diagnostic points at, each a diagnostic of severity `note`. */
+  notes?: Diagnostic[];
 }
 
 /** An event: an activity logged, or an action on an occurrence. */
@@ -134,11 +135,13 @@ export type ReminderEvent =
   | { occurrence: string; action: 'done' | 'skip' }
   | { occurrence: string; action: 'snooze'; at: Instant; minutes?: number };
 
-/** A request of a device: an ID and, for remindc's, the fingerprint it was scheduled with. */
-export interface PendingNotification {
-  identifier: string;
-  content?: { data?: { fingerprint?: string } & Record<string, unknown> };
-}
+/**
+ * A request of a device: an ID and, for remindc's, the fingerprint it was scheduled with;
+ * as expo-notifications returns it, or in remindc's own form.
+ */
+export type PendingNotification =
+  | { identifier: string; content?: { data?: { fingerprint?: string } & Record<string, unknown> } }
+  | { id: string; fingerprint?: string };
 
 /** The body of `POST /v1/plan` and `POST /v1/ics`, and a line of `remindc batch`. */
 export interface Job {

@@ -100,7 +100,14 @@ struct Remindc: ParsableCommand {
             if initial.isUppercase, first.dropFirst().first?.isLowercase ?? false {
                 first = initial.lowercased() + first.dropFirst()
             }
-            first = first.replacing(". Did you mean ", with: "; did you mean ")
+            // Only the parser's own ending, ". Did you mean '<name>'?", never a value the
+            // user wrote that happens to hold the words.
+            if let ending = first.ranges(of: ". Did you mean '").last {
+                let name = first[ending.upperBound...]
+                if name.hasSuffix("'?"), !name.dropLast(2).contains("'") {
+                    first.replaceSubrange(ending, with: "; did you mean '")
+                }
+            }
             lines[0] = first
         }
         return "remindc: error: " + lines.joined(separator: "\n")

@@ -96,11 +96,12 @@ struct ConfigValidator {
         }
     }
 
-    /// Quiet hours that drop: a reminder whose every time of day lies inside them is never
-    /// delivered, which is valid but almost never meant. Reminders that quiet hours do not
-    /// hold (`quietHours` false, `critical` without the key, or beside an exempt member of
-    /// their group) and those that read their times in a zone of their own (whose local
-    /// times move against the plan zone's quiet hours) are left alone.
+    /// Quiet hours that drop: a reminder whose every notification they hold (each time of
+    /// day, and each follow-up, judged at its own time) is never delivered, which is valid
+    /// but almost never meant. Reminders that quiet hours do not hold (`quietHours` false,
+    /// `critical` without the key, or beside an exempt member of their group), follow-ups
+    /// they do not hold, and reminders that read their times in a zone of their own (whose
+    /// local times move against the plan zone's quiet hours) are left alone.
     private mutating func warnAboutRemindersQuietHoursDrop() {
         guard let quiet = config.quietHours, quiet.action == .drop else { return }
         func isHeld(_ reminder: Reminder) -> Bool {
@@ -115,10 +116,21 @@ struct ConfigValidator {
             guard isHeld(reminder), reminder.timeZone == nil, !(reminder.group.map(exemptGroups.contains) ?? false) else { continue }
             let times = reminder.schedule.frequency == .once ? reminder.schedule.at.map(\.time) : reminder.schedule.timesOfDay.resolved
             guard !times.isEmpty, times.allSatisfy(quiet.contains) else { continue }
+            if let followUp = reminder.followUp {
+                // A follow-up the quiet hours do not hold, or one past their end, is delivered.
+                let followUpHeld = reminder.quietHours ?? ((followUp.interruptionLevel ?? reminder.interruptionLevel) != .critical)
+                let delivered = !followUpHeld || times.contains { time in
+                    followUp.timing.contains { delay in
+                        let minute = ((time.minuteOfDay + delay) % 1440 + 1440) % 1440
+                        return LocalTime(minuteOfDay: minute).map { !quiet.contains($0) } ?? true
+                    }
+                }
+                if delivered { continue }
+            }
             let shown = Set(times).sorted().prefix(4).map(\.description).joined(separator: ", ") + (Set(times).count > 4 ? ", …" : "")
             warning(
                 .quietHoursDropEverySlot(reminder.id, times: shown, from: quiet.from.description, until: quiet.until.description),
-                "reminders[\(index)].schedule", in: reminder.location, at: .part,
+                "reminders[\(index)].schedule", in: reminder.location, at: .value,
                 inputs: ["reminders[\(index)].schedule", "quietHours"],
                 notes: [Diagnostic(.note, at: place("quietHours", in: quiet.location, at: .part), .quietHoursDropHere)]
             )
@@ -127,25 +139,42 @@ struct ConfigValidator {
 
     /// A follow-up chain that reaches a reminder's next slot: its last follow-up fires at
     /// or after the next notification of the same reminder, which nags about a slot the
-    /// person has already been reminded of again. The next slot is the next time of day,
-    /// or for a daily schedule every day, the first time of the next day; schedules with
-    /// days between their slots are judged within a day only.
+    /// person has already been reminded of again. Slots are laid out over the schedule's
+    /// cycle: a day (times of day) for daily schedules, a week (weekdays and times) for
+    /// weekly ones, each repeated every `interval` cycles, so the last slot's next is the
+    /// first of the next cycle. Monthly and yearly schedules are judged within a day.
     private mutating func warnAboutFollowUpsPastTheNextSlot() {
         for index in config.reminders.indices where config.reminders[index].enabled {
             let reminder = config.reminders[index]
-            guard let followUp = reminder.followUp, reminder.schedule.frequency != .once else { continue }
-            let chain = followUp.afterMinutes + max(0, followUp.repeatCount - 1) * (followUp.everyMinutes ?? followUp.afterMinutes)
-            let times = reminder.schedule.timesOfDay.resolved.map(\.minuteOfDay)
-            guard let first = times.first, let last = times.last else { continue }
-            var gaps = zip(times, times.dropFirst()).map { (from: $0, gap: $1 - $0) }
-            let everyDay = reminder.schedule.frequency == .daily && reminder.schedule.interval == 1
-                && (reminder.schedule.weekdays.isEmpty || reminder.schedule.weekdays.count == 7)
-            if everyDay { gaps.append((from: last, gap: 1440 - last + first)) }
+            let schedule = reminder.schedule
+            guard let followUp = reminder.followUp, schedule.frequency != .once else { continue }
+            let chain = followUp.delayMinutes(ofMember: followUp.chainLength)
+            let times = schedule.timesOfDay.resolved.map(\.minuteOfDay)
+            // Slots as minutes from the start of one cycle, and the cycle's length.
+            let slots: [Int], cycle: Int?
+            switch schedule.frequency {
+            case .daily:
+                (slots, cycle) = (times, 1440 * max(1, schedule.interval))
+            case .weekly:
+                let days = schedule.weekdays.isEmpty ? [] : schedule.weekdays.sorted()
+                slots = days.flatMap { day in times.map { (day.rawValue - 1) * 1440 + $0 } }
+                cycle = 10_080 * max(1, schedule.interval)
+            default:
+                (slots, cycle) = (times, nil)
+            }
+            guard let first = slots.first, let last = slots.last else { continue }
+            var gaps = zip(slots, slots.dropFirst()).map { (from: $0, gap: $1 - $0) }
+            if let cycle { gaps.append((from: last, gap: cycle - last + first)) }
             guard let shortest = gaps.min(by: { $0.gap < $1.gap }), chain >= shortest.gap else { continue }
-            let from = LocalTime(minuteOfDay: shortest.from)?.description ?? ""
-            let next = LocalTime(minuteOfDay: (shortest.from + shortest.gap) % 1440)?.description ?? ""
+            func named(_ minute: Int) -> String {
+                let time = LocalTime(minuteOfDay: minute % 1440)?.description ?? ""
+                guard schedule.frequency == .weekly, let day = Weekday(rawValue: minute / 1440 % 7 + 1) else { return time }
+                return "\(day.name) \(time)"
+            }
             warning(
-                .followUpPastNextSlot(reminder.id, chainMinutes: chain, from: from, next: next, gap: shortest.gap),
+                .followUpPastNextSlot(
+                    reminder.id, chainMinutes: chain, from: named(shortest.from), next: named(shortest.from + shortest.gap), gap: shortest.gap
+                ),
                 "reminders[\(index)].followUp", in: followUp.location, at: .part,
                 inputs: ["reminders[\(index)].followUp", "reminders[\(index)].schedule"]
             )

@@ -12,7 +12,9 @@ enum ConfigValueParsing {
         time(utf8: Array(text.utf8))
     }
 
-    /// `time(_:)` of a text's UTF-8 bytes: the plan reader parses in place.
+    /// `time(_:)` of a text's UTF-8 bytes: the plan reader parses in place. Like the other
+    /// byte parsers here, it checks the length before it reads a byte, since a file's
+    /// bytes read in place have subscripts a release build does not check.
     static func time<Bytes: RandomAccessCollection<UInt8>>(utf8 bytes: Bytes) -> LocalTime? where Bytes.Index == Int {
         let start = bytes.startIndex
         guard bytes.count == 5, bytes[start + 2] == UInt8(ascii: ":"),

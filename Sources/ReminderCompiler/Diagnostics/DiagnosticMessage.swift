@@ -286,7 +286,7 @@ extension DiagnosticMessage {
     static func followUpPastNextSlot(_ reminder: String, chainMinutes: Int, from: String, next: String, gap: Int) -> Self {
         Self(
             id: "config.follow-up-past-next-slot",
-            "the follow-ups of reminder \(shown(reminder)) run until \(chainMinutes) minutes after each slot, but its slot at \(from) is followed by the next at \(next), \(gap) minutes later: a follow-up fires after the next notification; shorten the chain or space the times"
+            "the follow-ups of reminder \(shown(reminder)) run until \(chainMinutes) minutes after each slot, but its slot at \(from) is followed by the next at \(next), \(gap) minutes later: a follow-up fires at or after the next notification; shorten the chain or space the times"
         )
     }
     static func unusedGroup(_ key: String) -> Self {

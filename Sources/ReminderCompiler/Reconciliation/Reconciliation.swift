@@ -76,7 +76,14 @@ extension Plan {
                 result.remove.append(entry.id)
             }
         }
-        result.add = notifications.indices.filter { !matched[$0] }.map { notifications[$0] }
+        if planned.count == notifications.count {
+            result.add = notifications.indices.filter { !matched[$0] }.map { notifications[$0] }
+        } else {
+            // A plan built in code may hold an ID twice: every copy of a matched ID stays
+            // out, as the OS holds one request per ID.
+            let matchedIDs = Set(notifications.indices.filter { matched[$0] }.map { notifications[$0].id })
+            result.add = notifications.filter { !matchedIDs.contains($0.id) }
+        }
         if result.unchanged == 0, result.remove.isEmpty, !notifications.isEmpty {
             result.notes.append(
                 "nothing of remindc's is pending: all \(notifications.count) notifications are added "

@@ -14,7 +14,9 @@
 
     /// `zonedRFC3339(_:)` of a text's UTF-8 bytes: the plan reader parses in place.
     static func zonedRFC3339<Bytes: RandomAccessCollection<UInt8>>(utf8 bytes: Bytes) -> ZonedInstant? where Bytes.Index == Int {
-        // Positions are offsets from the text's start, whatever its indices are.
+        // Positions are offsets from the text's start, whatever its indices are. The length
+        // is checked before any byte is read: the plan reader passes a file's bytes in
+        // place, whose subscripts a release build does not check.
         let start = bytes.startIndex
         func digits(_ offsets: Range<Int>) -> Int? {
             PlistScalarParser.decimal(bytes[(start + offsets.lowerBound)..<(start + offsets.upperBound)])

@@ -11,6 +11,10 @@ struct TrapWarningTests {
     static func daily(_ times: String...) -> String {
         "<key>frequency</key><string>daily</string><key>times</key><array>" + times.map { "<string>\($0)</string>" }.joined() + "</array>"
     }
+    static func weekly(_ days: [String], _ times: String...) -> String {
+        "<key>frequency</key><string>weekly</string><key>weekdays</key><array>" + days.map { "<string>\($0)</string>" }.joined()
+            + "</array><key>times</key><array>" + times.map { "<string>\($0)</string>" }.joined() + "</array>"
+    }
     static func followUp(after: Int, repeat count: Int = 1, every: Int? = nil) -> String {
         "<key>followUp</key><dict><key>afterMinutes</key><integer>\(after)</integer><key>repeat</key><integer>\(count)</integer>"
             + (every.map { "<key>everyMinutes</key><integer>\($0)</integer>" } ?? "") + "</dict>"
@@ -54,10 +58,21 @@ struct TrapWarningTests {
 
     static let now = InstantParsing.rfc3339("2026-11-22T08:00:00Z")!
 
+    @Test("a follow-up the quiet hours hold as well leaves the reminder warned about")
+    func quietFollowUp() throws {
+        let result = check(configXML(reminders: reminderXML("night", schedule: Self.daily("23:00"), extra: Self.followUp(after: 30, repeat: 3, every: 30)), rootExtra: Self.quietDrop))
+        #expect(Self.ids(result, "config.quiet-hours-drop-every-slot").count == 1, "\(result.diagnostics.map(\.formatted))")
+    }
+
     @Test("nothing to warn about: quiet hours that defer, one time outside them, quietHours false, a critical reminder, a zone of its own, an exempt group member",
           arguments: [
             (TrapWarningTests.quietDrop.replacingOccurrences(of: ">drop<", with: ">defer<"), reminderXML("a", schedule: TrapWarningTests.daily("23:00"))),
             (TrapWarningTests.quietDrop, reminderXML("a", schedule: TrapWarningTests.daily("23:00", "08:00"))),
+            // Its follow-up fires at 07:15, past the quiet hours.
+            (TrapWarningTests.quietDrop, reminderXML("a", schedule: TrapWarningTests.daily("06:30"), extra: TrapWarningTests.followUp(after: 45))),
+            // A critical follow-up is not held.
+            (TrapWarningTests.quietDrop, reminderXML("a", schedule: TrapWarningTests.daily("23:00"),
+                extra: "<key>followUp</key><dict><key>afterMinutes</key><integer>30</integer><key>interruptionLevel</key><string>critical</string></dict>")),
             (TrapWarningTests.quietDrop, reminderXML("a", schedule: TrapWarningTests.daily("23:00"), extra: "<key>quietHours</key><false/>")),
             (TrapWarningTests.quietDrop, reminderXML("a", schedule: TrapWarningTests.daily("23:00"), extra: "<key>interruptionLevel</key><string>critical</string>")),
             (TrapWarningTests.quietDrop, reminderXML("a", schedule: TrapWarningTests.daily("23:00"), extra: "<key>timeZone</key><string>America/New_York</string>")),
@@ -76,6 +91,12 @@ struct TrapWarningTests {
         (TrapWarningTests.daily("08:00", "20:00"), TrapWarningTests.followUp(after: 720), "run until 720 minutes after each slot, but its slot at 08:00 is followed by the next at 20:00, 720 minutes later"),
         // Every day: the last time's next slot is the first time of the next day.
         (TrapWarningTests.daily("06:00", "23:00"), TrapWarningTests.followUp(after: 420), "run until 420 minutes after each slot, but its slot at 23:00 is followed by the next at 06:00, 420 minutes later"),
+        // A week of days: Monday night's next slot is Tuesday morning.
+        (TrapWarningTests.weekly(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"], "08:00", "22:00"), TrapWarningTests.followUp(after: 660),
+         "run until 660 minutes after each slot, but its slot at monday 22:00 is followed by the next at tuesday 08:00, 600 minutes later"),
+        // One day a week: a chain of twelve days reaches the next Monday.
+        (TrapWarningTests.weekly(["monday"], "08:00"), TrapWarningTests.followUp(after: 1440, repeat: 12, every: 1440),
+         "run until 17280 minutes after each slot, but its slot at monday 08:00 is followed by the next at monday 08:00, 10080 minutes later"),
     ])
     func followUpPastNextSlot(schedule: String, followUp: String, text: String) throws {
         let result = check(configXML(reminders: reminderXML("drops", schedule: schedule, extra: followUp)))
@@ -87,8 +108,10 @@ struct TrapWarningTests {
     @Test("nothing to warn about: a chain that ends before the next slot, or days between the slots", arguments: [
         (TrapWarningTests.daily("08:00", "09:00"), TrapWarningTests.followUp(after: 20, repeat: 2, every: 20)),
         (TrapWarningTests.daily("08:00"), TrapWarningTests.followUp(after: 1439)),
-        ("<key>frequency</key><string>weekly</string><key>weekdays</key><array><string>monday</string></array><key>times</key><array><string>08:00</string></array>",
-         TrapWarningTests.followUp(after: 1440, repeat: 12, every: 1440)),
+        (TrapWarningTests.weekly(["monday"], "08:00"), TrapWarningTests.followUp(after: 1440, repeat: 6, every: 1440)),
+        // Every other day: the last time's next slot is two days later.
+        ("<key>frequency</key><string>daily</string><key>interval</key><integer>2</integer><key>start</key><string>2026-11-01</string><key>times</key><array><string>20:00</string><string>08:00</string></array>",
+         TrapWarningTests.followUp(after: 700)),
     ])
     func followUpNotWarned(schedule: String, followUp: String) throws {
         let result = check(configXML(reminders: reminderXML("drops", schedule: schedule, extra: followUp)))

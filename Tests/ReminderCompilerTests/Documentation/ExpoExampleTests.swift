@@ -72,7 +72,7 @@ struct TypeScriptDeclarationTests {
         let pairs: [(String, [String: Any]?)] = [
             ("Plan", plan), ("PlannedNotification", planDefinitions["notification"]), ("NotificationAction", planDefinitions["action"]),
             ("SuppressedNotification", planDefinitions["suppressed"]), ("PlanDiff", diff), ("ReminderSummary", reminderSummary),
-            ("Job", serviceSchemas["Job"]), ("PlanResult", serviceSchemas["PlanResult"]),
+            ("Job", serviceSchemas["Job"]), ("PlanResult", serviceSchemas["PlanResult"]), ("Diagnostic", serviceSchemas["Diagnostic"]),
         ]
         for (interface, schema) in pairs {
             let declared = try Self.members(of: interface, in: declarations)

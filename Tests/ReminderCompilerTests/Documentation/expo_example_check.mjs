@@ -103,13 +103,20 @@ if (snooze === undefined || new Date(snooze.fireAt).getTime() !== now.getTime() 
 if (snoozed.repaired.cancelled !== 0 || snoozed.repaired.scheduled !== 0) fail(`snooze: reconciliation repaired ${JSON.stringify(snoozed.repaired)}`);
 expectCentreHolds(snoozed.plan, 'after a snooze');
 
-// The dose is logged in the app: that morning's follow-up goes (an activity between a
-// notification and its follow-up silences the follow-up); the snooze the user asked for stays.
+// The snooze took the morning's follow-up (a snooze removes what is pending of what it
+// snoozes) and has a follow-up of its own. The dose logged in the app now silences the
+// snooze's follow-up; the snooze the user asked for stays.
+if (snoozed.plan.notifications.some((n) => n.id === `${dose.id}-followup`)) fail('the snooze left the follow-up');
+if (!snoozed.plan.notifications.some((n) => n.id === `${dose.id}-snooze-followup`)) fail('the snooze has no follow-up');
 now = new Date('2026-11-25T05:50:00Z');
 const logged = await reminders.logActivity('thyroid');
 const ids = new Set(logged.plan.notifications.map((n) => n.id));
-if (ids.has(`${dose.id}-followup`) || !second.plan.notifications.some((n) => n.id === `${dose.id}-followup`)) fail('the follow-up was not silenced');
+if (ids.has(`${dose.id}-snooze-followup`)) fail("the snooze's follow-up was not silenced");
 if (!ids.has(`${dose.id}-snooze`)) fail('the snooze went');
+// The diff cancelled it, so reconciliation found nothing to repair.
+if (!logged.diff?.cancel.includes(`${dose.id}-snooze-followup`)) fail(`the diff does not cancel the snooze's follow-up: ${JSON.stringify(logged.diff?.cancel)}`);
+if (logged.applied.cancelled === 0) fail('the diff cancelled nothing');
+if (logged.repaired.cancelled !== 0 || logged.repaired.scheduled !== 0) fail(`logging: reconciliation repaired ${JSON.stringify(logged.repaired)}`);
 expectCentreHolds(logged.plan, 'after logging the dose');
 
 // "Taken" on the snooze: the occurrence is done, and nothing of it is left.
@@ -119,6 +126,7 @@ const taken = await reminders.onResponse({
 });
 const left = taken.plan.notifications.filter((n) => n.id.startsWith(dose.id)).map((n) => n.id);
 if (left.length > 0) fail(`the dose taken still has notifications: ${left}`);
+if (taken.repaired.cancelled !== 0 || taken.repaired.scheduled !== 0) fail(`"Taken": reconciliation repaired ${JSON.stringify(taken.repaired)}`);
 expectCentreHolds(taken.plan, 'after "Taken"');
 
 // Notifications turned off and on again: the centre holds nothing of remindc's, and the

@@ -157,3 +157,16 @@ struct ReconcileTests {
         #expect(refused.standardError == "\(bad.path):2:2: error: each pending notification must be an object with 'id' (or expo's 'identifier')\n")
     }
 }
+
+extension ReconcileTests {
+    @Test("a plan built in code that holds an ID twice: a matched ID adds neither copy, an unmatched one adds both")
+    func duplicateIDsInCode() throws {
+        var plan = try Self.plans().before
+        let first = plan.notifications[0], second = plan.notifications[1]
+        plan.notifications = [first, first, second, second]
+        let reconciliation = plan.reconcile(pending: [PendingNotification(id: first.id, fingerprint: first.fingerprint)])
+        #expect(reconciliation.unchanged == 1)
+        #expect(reconciliation.add.map(\.id) == [second.id, second.id])
+        #expect(reconciliation.remove.isEmpty)
+    }
+}

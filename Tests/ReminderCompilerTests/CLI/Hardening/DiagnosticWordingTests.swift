@@ -83,7 +83,10 @@ struct DiagnosticWordingTests {
         #expect(value.standardError.hasPrefix("remindc: error: the value 'many' is invalid for '--jobs"), "\(value.standardError)")
         let missing = try await remindc("compile", "no-such-file.plist")
         #expect(missing.standardError.hasPrefix("remindc: error: "), "\(missing.standardError)")
-        for result in [option, missing, argument, value] {
+        // A value the user wrote keeps its words, whatever they are.
+        let written = try await remindc("compile", "examples/medication.plist", "b. Did you mean c")
+        #expect(written.standardError.contains("'b. Did you mean c'"), "\(written.standardError)")
+        for result in [option, missing, argument, value, written] {
             #expect(result.status == 1)
             #expect(!result.standardError.contains("Error: "), "\(result.standardError)")
         }
