@@ -171,6 +171,43 @@ def check_calendar(server, name, style, ics_path, plan_path, updated_ics=None, u
     return problems, len(expected)
 
 
+class Radicale:
+    """Radicale on 127.0.0.1 (a free port, storage in a temporary folder, no
+    authentication), with `client` connected once it answers; stopped on leaving."""
+
+    def __enter__(self):
+        self.storage = tempfile.TemporaryDirectory()
+        self.port = free_port()
+        self.client = None
+        self.server = subprocess.Popen(
+            [sys.executable, "-m", "radicale", "--server-hosts", f"127.0.0.1:{self.port}", "--auth-type", "none",
+             "--storage-filesystem-folder", self.storage.name, "--logging-level", "error"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        for _ in range(100):
+            try:
+                self.client = Server(self.port)
+                self.client.request("PROPFIND", "/remindc/", None, {"Depth": "0"})
+                return self
+            except (OSError, http.client.HTTPException):
+                time.sleep(0.1)
+        self.__exit__(None, None, None)
+        raise SystemExit("Radicale did not start")
+
+    def __exit__(self, *_):
+        # Open keep-alive connections hold Radicale's shutdown: close them, then stop it
+        # (killed if it still runs after three seconds).
+        if self.client is not None:
+            self.client.close()
+        self.server.terminate()
+        try:
+            self.server.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            self.server.kill()
+            self.server.wait()
+        self.storage.cleanup()
+
+
 def main():
     if sys.argv[1] == "--manifest":
         entries = [line.split("\t") for line in open(sys.argv[2], encoding="utf-8").read().splitlines()]
@@ -178,39 +215,11 @@ def main():
         entries = [["recurring", sys.argv[1], sys.argv[2]]]
     problems = []
     checked = 0
-    client = None
-    with tempfile.TemporaryDirectory() as storage:
-        port = free_port()
-        server = subprocess.Popen(
-            [sys.executable, "-m", "radicale", "--server-hosts", f"127.0.0.1:{port}", "--auth-type", "none",
-             "--storage-filesystem-folder", storage, "--logging-level", "error"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        try:
-            for _ in range(100):
-                try:
-                    client = Server(port)
-                    client.request("PROPFIND", "/remindc/", None, {"Depth": "0"})
-                    break
-                except (OSError, http.client.HTTPException):
-                    time.sleep(0.1)
-            else:
-                raise SystemExit("Radicale did not start")
-            for index, entry in enumerate(entries):
-                found, count = check_calendar(client, f"calendar-{index}", *entry)
-                problems += [f"{entry[1]} ({entry[0]}): {problem}" for problem in found]
-                checked += count
-        finally:
-            # Open keep-alive connections hold Radicale's shutdown: close them, then stop it
-            # (killed if it still runs after three seconds).
-            if client is not None:
-                client.close()
-            server.terminate()
-            try:
-                server.wait(timeout=3)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+    with Radicale() as radicale:
+        for index, entry in enumerate(entries):
+            found, count = check_calendar(radicale.client, f"calendar-{index}", *entry)
+            problems += [f"{entry[1]} ({entry[0]}): {problem}" for problem in found]
+            checked += count
     for problem in problems[:60]:
         print(problem)
     print(f"caldav: {len(entries)} calendars, {checked} instances checked, {len(problems)} problems")

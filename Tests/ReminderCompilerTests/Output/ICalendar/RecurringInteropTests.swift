@@ -156,6 +156,31 @@ extension ExternalProgramTests {
             #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
             #expect(result.standardOutput.contains(" 0 problems"))
         }
+
+        /// The Calendars article's CalDAV recipe, its shell commands as written: the split and
+        /// upload of a window-scope calendar, then of its update a day later and the removal
+        /// of what the update lacks, must leave exactly the update's events, by UID and
+        /// SEQUENCE.
+        @Test("the Calendars article's CalDAV recipe, run as written against Radicale, leaves exactly the updated calendar's events")
+        func articleRecipe() async throws {
+            let folder = try TestEnvironment.scratchFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let first = folder.appendingPathComponent("first.json").path, second = folder.appendingPathComponent("second.json").path
+            let firstICS = folder.appendingPathComponent("first.ics").path, secondICS = folder.appendingPathComponent("second.ics").path
+            #expect(try await remindc(
+                "compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", first, "--ics", firstICS, "--ics-scope", "window"
+            ).status == 0)
+            #expect(try await remindc(
+                "compile", "examples/medication.plist", "--now", "2026-11-23T08:00:00Z", "--previous", first, "-o", second,
+                "--ics", secondICS, "--ics-scope", "window"
+            ).status == 0)
+            let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Interop/check_caldav_recipe.py")
+            let article = TestEnvironment.repositoryRoot.appendingPathComponent("Sources/ReminderCompiler/Documentation.docc/Calendars.md")
+            let result = try await Python.script([script.path, article.path, firstICS, secondICS])
+            #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+            #expect(result.standardOutput.hasSuffix("ok\n"), "\(result.standardOutput)")
+            #expect(result.standardOutput.contains("first upload: 98 resources"), "\(result.standardOutput)")
+        }
     }
 }
 
