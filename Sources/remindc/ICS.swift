@@ -58,5 +58,8 @@ struct ICS: ParsableCommand, ReportsDiagnostics {
             calendar = ICalendarExport.expanded(parsedPlan, settings: parsedConfig.map(CalendarSettings.init) ?? CalendarSettings(parsedPlan))
         }
         try CommandLineOutput.write(to: output) { file in try file.write(contentsOf: calendar) }
+        if icsStyle != .recurring, let note = ReminderCompiler.calendarCutNote(parsedPlan, at: SourceLocation(path: plan, line: 1, column: 1), fromPlanFile: true) {
+            DiagnosticPrinter.print([note])
+        }
     }
 }

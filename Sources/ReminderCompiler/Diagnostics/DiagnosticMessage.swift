@@ -349,6 +349,12 @@ extension DiagnosticMessage {
             "the calendar holds the plan's \(kept) notifications, up to \(until); the pending limit left \(dropped) more of the window to later plans, which calendarScope 'window' writes too (--ics-scope window on the command line)"
         )
     }
+    static func planCalendarCutByBudget(kept: Int, dropped: Int, until: String) -> Self {
+        Self(
+            id: "calendar.cut-by-budget",
+            "the calendar holds the plan's \(kept) notifications, up to \(until); the pending limit left \(dropped) more of the window out of the plan, which a compile with --ics-scope window writes too"
+        )
+    }
     static func outputTooLarge(_ output: String, limit: Int) -> Self {
         Self(
             id: "plan.output-too-large",

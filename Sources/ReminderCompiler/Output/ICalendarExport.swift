@@ -230,10 +230,18 @@ extension ReminderCompiler {
     /// The note for an expanded calendar of the plan's notifications alone when the pending
     /// limit left some of the window out: someone importing the file into a calendar would
     /// otherwise see two weeks of a year without knowing why. Nil when nothing was left out.
-    @_spi(Tooling) public static func calendarCutNote(_ plan: Plan, at location: SourceLocation) -> Diagnostic? {
+    /// `fromPlanFile`: the calendar is written from a plan file (`remindc ics`), which
+    /// holds only what the budget kept, so the note names the compile that writes more.
+    @_spi(Tooling) public static func calendarCutNote(_ plan: Plan, at location: SourceLocation, fromPlanFile: Bool = false) -> Diagnostic? {
         guard plan.dropped > 0 else { return nil }
         // A plan that dropped notifications kept as many as the budget holds.
         let kept = max(0, plan.pendingLimit - plan.reservedSlots)
-        return Diagnostic(.note, at: location, .calendarCutByBudget(kept: kept, dropped: plan.dropped, until: plan.coveredUntil.rfc3339))
+        let until = plan.coveredUntil.rfc3339
+        return Diagnostic(
+            .note, at: location,
+            fromPlanFile
+                ? .planCalendarCutByBudget(kept: kept, dropped: plan.dropped, until: until)
+                : .calendarCutByBudget(kept: kept, dropped: plan.dropped, until: until)
+        )
     }
 }

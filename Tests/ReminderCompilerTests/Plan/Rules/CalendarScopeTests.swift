@@ -26,6 +26,22 @@ struct CalendarScopeTests {
         }
     }
 
+    @Test("remindc ics of a plan the budget cut says so too, naming the compile that writes the whole window; of a whole plan, or in the recurring style, nothing")
+    func cutCalendarNoteFromPlanFile() async throws {
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plan = folder.appendingPathComponent("plan.json").path, whole = folder.appendingPathComponent("whole.json").path
+        #expect(try await remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "-o", plan).status == 0)
+        let cut = try await remindc("ics", plan, "-o", folder.appendingPathComponent("plan.ics").path)
+        #expect(cut.status == 0)
+        #expect(cut.standardError == "\(plan):1:1: note: the calendar holds the plan's 64 notifications, up to 2026-12-01T09:50:00+01:00; the pending limit left 34 more of the window out of the plan, which a compile with --ics-scope window writes too\n")
+        #expect(try await remindc("compile", "examples/medication.plist", "--now", "2026-11-22T08:00:00Z", "--pending-limit", "0", "-o", whole).status == 0)
+        let complete = try await remindc("ics", whole, "-o", folder.appendingPathComponent("whole.ics").path)
+        #expect(complete.status == 0 && complete.standardError.isEmpty, "\(complete.standardError)")
+        let recurring = try await remindc("ics", plan, "--ics-style", "recurring", "--config", "examples/medication.plist", "-o", folder.appendingPathComponent("r.ics").path)
+        #expect(recurring.status == 0 && recurring.standardError.isEmpty, "\(recurring.standardError)")
+    }
+
     @Test("window: the calendar is the unbudgeted compile's calendar, byte for byte; the plan stays budgeted",
           arguments: [["--ics-scope", "window"], ["--ics-scope", "window", "--previous", "PREVIOUS", "--diff", "DIFF"], ["CONFIG-SCOPE"]])
     func window(_ extra: [String]) async throws {
