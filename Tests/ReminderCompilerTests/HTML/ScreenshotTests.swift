@@ -83,6 +83,41 @@ extension ExternalProgramTests.BrowserTests {
         if recording { try Data((version + "\n").utf8).write(to: Self.picturesBrowser) }
     }
 
+    /// The pages follow the system's light or dark setting (`prefers-color-scheme`):
+    /// Chromium with `--force-dark-mode` prefers dark. A copy of each page with a measuring
+    /// script (the pages have none) records the body's background and text colours.
+    @Test("the agenda and the diff page are dark on a dark system and light on a light one, their text readable on either")
+    func colourSchemes() async throws {
+        let browser = try #require(Browser.chromium, "chromium is required here (REMINDC_REQUIRE_CHROMIUM)")
+        let folder = try TestEnvironment.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pages = try await Self.documentedPages(in: folder)
+        /// The relative luminance (0 black to 1 white) of a CSS `rgb(r, g, b)`.
+        func luminance(_ css: String) -> Double? {
+            let numbers = css.split { !$0.isNumber && $0 != "." }.compactMap { Double($0) }
+            guard numbers.count >= 3 else { return nil }
+            return (0.2126 * numbers[0] + 0.7152 * numbers[1] + 0.0722 * numbers[2]) / 255
+        }
+        for (name, page) in [("agenda", pages.agenda), ("diff", pages.diff)] {
+            let measured = folder.appendingPathComponent("colours-\(name).html")
+            let script = "<script>const s = getComputedStyle(document.body); document.body.setAttribute('data-colours', s.backgroundColor + '|' + s.color);</script></body>"
+            try Data(String(decoding: try Data(contentsOf: page), as: UTF8.self).replacingOccurrences(of: "</body>", with: script).utf8).write(to: measured)
+            for dark in [false, true] {
+                let dumped = try await run(browser, [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(folder.path)/profile-\(name)-\(dark)",
+                    "--dump-dom", measured.absoluteString,
+                ] + (dark ? ["--force-dark-mode"] : []))
+                #expect(dumped.status == 0, "\(dumped.standardError)")
+                let attribute = try #require(dumped.standardOutput.range(of: "data-colours=\"").map { dumped.standardOutput[$0.upperBound...] })
+                let colours = attribute.prefix { $0 != "\"" }.split(separator: "|").map(String.init)
+                let background = try #require(colours.first.flatMap(luminance), "\(name): \(colours)")
+                let text = try #require(colours.last.flatMap(luminance), "\(name): \(colours)")
+                #expect(dark ? background < 0.2 : background > 0.8, "\(name), dark \(dark): background \(colours)")
+                #expect(abs(background - text) > 0.5, "\(name), dark \(dark): text on background \(colours)")
+            }
+        }
+    }
+
     @Test("the diff page at 360 px, a phone's 390 px and 1 280 px: no sideways scrolling of the page, nothing overflowing its block, every link named", arguments: [360, 390, 1280])
     func diffLayout(width: Int) async throws {
         let folder = try TestEnvironment.scratchFolder()
