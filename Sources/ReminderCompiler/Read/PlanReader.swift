@@ -209,7 +209,7 @@ enum PlanReader {
         guard missing.isEmpty, let id, let kind, let fireAt, let slot, let level,
               let reminders = ids("reminders", in: fields, reader: &reader),
               let title = reader.string("title", in: fields), let body = reader.string("body", in: fields),
-              let sequence = reader.integer("sequence", in: fields, range: 0...Int64(Int32.max), rangeText: "0 or more")
+              let sequence = reader.integer("sequence", in: fields, range: 0...Int64(Int32.max), rangeText: "0 to 2147483647")
         else { return nil }
         _ = reader.integer("numericId", in: fields, range: 0...0x7FFF_FFFF, rangeText: "0–2147483647")
         // Derived from the other fields (older plans lack it): checked for its type only.

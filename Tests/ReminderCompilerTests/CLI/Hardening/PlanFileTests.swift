@@ -46,6 +46,9 @@ struct PlanFileTests {
         ("junk after the plan", { $0 + "junk" }, "unexpected content after the JSON value"),
         ("sequence far too large", { $0.replacingOccurrences(of: "\"sequence\": 0", with: "\"sequence\": 99999999999999999999") },
          "error:"),
+        // Just past 32 bits: the message gives the range a sequence has.
+        ("sequence one past the largest", { $0.replacingOccurrences(of: "\"sequence\": 0", with: "\"sequence\": 2147483648") },
+         "expected 0 to 2147483647"),
         // A plan is JSON: its root is named in JSON's words, not plist's "<dict>".
         ("an array, not a plan", { "[" + $0 + "]" }, "1:1: error: a plan must be a JSON object with the plan's keys, found an array"),
         // Each field the in-place check of an unchanged notification reads, wrong in a way
@@ -63,7 +66,7 @@ struct PlanFileTests {
          "error:"),
     ]
 
-    @Test("diff refuses a malformed plan with its place, both sides the same file or not", arguments: 0..<11)
+    @Test("diff refuses a malformed plan with its place, both sides the same file or not", arguments: PlanFileTests.malformed.indices)
     func malformedPlans(index: Int) async throws {
         let (name, edit, message) = Self.malformed[index]
         let folder = try TestEnvironment.scratchFolder()
