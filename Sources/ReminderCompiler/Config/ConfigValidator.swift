@@ -104,9 +104,8 @@ struct ConfigValidator {
     /// local times move against the plan zone's quiet hours) are left alone.
     private mutating func warnAboutRemindersQuietHoursDrop() {
         guard let quiet = config.quietHours, quiet.action == .drop else { return }
-        func isHeld(_ reminder: Reminder) -> Bool {
-            reminder.quietHours ?? (reminder.interruptionLevel != .critical)
-        }
+        // Which notifications quiet hours hold is the planner's rule (`observesQuietHours`).
+        func isHeld(_ reminder: Reminder) -> Bool { reminder.observesQuietHours(at: reminder.interruptionLevel) }
         var exemptGroups = Set<String>()
         for reminder in config.reminders where reminder.enabled && !isHeld(reminder) {
             if let group = reminder.group { exemptGroups.insert(group) }
@@ -118,7 +117,7 @@ struct ConfigValidator {
             guard !times.isEmpty, times.allSatisfy(quiet.contains) else { continue }
             if let followUp = reminder.followUp {
                 // A follow-up the quiet hours do not hold, or one past their end, is delivered.
-                let followUpHeld = reminder.quietHours ?? ((followUp.interruptionLevel ?? reminder.interruptionLevel) != .critical)
+                let followUpHeld = reminder.observesQuietHours(at: followUp.interruptionLevel ?? reminder.interruptionLevel)
                 let delivered = !followUpHeld || times.contains { time in
                     followUp.timing.contains { delay in
                         let minute = ((time.minuteOfDay + delay) % 1440 + 1440) % 1440
