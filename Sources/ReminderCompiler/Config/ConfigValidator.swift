@@ -120,7 +120,9 @@ struct ConfigValidator {
                 let followUpHeld = reminder.observesQuietHours(at: followUp.interruptionLevel ?? reminder.interruptionLevel)
                 let delivered = !followUpHeld || times.contains { time in
                     followUp.timing.contains { delay in
-                        let minute = ((time.minuteOfDay + delay) % 1440 + 1440) % 1440
+                        // A delay outside what validation accepts (a config built in code) still
+                        // gives a minute of the day, never an overflow.
+                        let minute = ((time.minuteOfDay + delay % 1440) % 1440 + 1440) % 1440
                         return LocalTime(minuteOfDay: minute).map { !quiet.contains($0) } ?? true
                     }
                 }
@@ -150,14 +152,17 @@ struct ConfigValidator {
             let chain = followUp.delayMinutes(ofMember: followUp.chainLength)
             let times = schedule.timesOfDay.resolved.map(\.minuteOfDay)
             // Slots as minutes from the start of one cycle, and the cycle's length.
+            // An interval is at most 1000 once valid; one built in code may be any number, so it
+            // is held there rather than let overflow the cycle.
+            let interval = min(max(1, schedule.interval), 1000)
             let slots: [Int], cycle: Int?
             switch schedule.frequency {
             case .daily:
-                (slots, cycle) = (times, 1440 * max(1, schedule.interval))
+                (slots, cycle) = (times, 1440 * interval)
             case .weekly:
                 let days = schedule.weekdays.isEmpty ? [] : schedule.weekdays.sorted()
                 slots = days.flatMap { day in times.map { (day.rawValue - 1) * 1440 + $0 } }
-                cycle = 10_080 * max(1, schedule.interval)
+                cycle = 10_080 * interval
             default:
                 (slots, cycle) = (times, nil)
             }

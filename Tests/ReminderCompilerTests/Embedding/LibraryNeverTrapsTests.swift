@@ -67,6 +67,28 @@ struct LibraryNeverTrapsTests {
         }
     }
 
+    @Test("the warnings about quiet hours and follow-up chains take intervals and delays at the ends of Int")
+    func trapWarningsAtTheEnds() async {
+        await #expect(processExitsWith: .success) {
+            var config = LibraryNeverTrapsTests.medication().config
+            config.quietHours = QuietHours(from: LocalTime(minuteOfDay: 0)!, until: LocalTime(minuteOfDay: 1439)!, action: .drop)
+            for value in [Int.max, Int.min, 0] {
+                for index in config.reminders.indices {
+                    config.reminders[index].schedule.interval = value
+                    config.reminders[index].followUp = FollowUp(afterMinutes: value, repeatCount: value, everyMinutes: value)
+                }
+                _ = config.validate()
+                for frequency in [Schedule.Frequency.daily, .weekly] {
+                    for index in config.reminders.indices {
+                        config.reminders[index].schedule.frequency = frequency
+                        config.reminders[index].schedule.weekdays = [.monday, .friday]
+                    }
+                    _ = config.validate()
+                }
+            }
+        }
+    }
+
     @Test("offsets, follow-up delays and slot counts at the ends of Int")
     func extremeNumbers() async {
         await #expect(processExitsWith: .success) {
