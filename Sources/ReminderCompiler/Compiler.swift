@@ -172,12 +172,16 @@ public enum ReminderCompiler {
     }
 
     /// `plan`, drafting `rangeDays` at a time, of a config that may have been built or
-    /// changed in code: it is checked first, and planned only when no rule fails.
+    /// changed in code: it is checked first, and planned only when no rule fails. Nothing
+    /// is prepared for writing (`ChunkedCompilation.preparesOutput`): an app that plans
+    /// in process reads the notifications, and seldom writes them.
     static func plan(
         _ config: ReminderConfig, options: CompileOptions, events: ReminderEvents, diagnostics: [Diagnostic],
         zones: TimeZoneDatabase, rangeDays: Int
     ) -> CompileResult {
-        wholePlan(ChunkedCompilation(config: config, options: options), events: events, diagnostics: diagnostics, zones: zones, rangeDays: rangeDays)
+        var compilation = ChunkedCompilation(config: config, options: options)
+        compilation.preparesOutput = false
+        return wholePlan(compilation, events: events, diagnostics: diagnostics, zones: zones, rangeDays: rangeDays)
     }
 
     /// Plans a validated config, drafting `rangeDays` at a time; any value gives the same

@@ -36,6 +36,10 @@
     public var stopSignal: StopSignal?
     /// The most bytes `write` gives each output: the library's limits, smaller in tests.
     var outputLimits = (plan: ReminderCompiler.maximumPlanBytes, calendar: ReminderCompiler.maximumCalendarBytes)
+    /// Whether each distinct content's output bytes are written once, ahead, for the plan
+    /// and calendar writers: worth it when the plan is written, not for a plan returned to
+    /// an app, which writes it field by field if ever (the same bytes).
+    var preparesOutput = true
 
     /// Creates a compilation of a config, which is checked before it is planned.
     public init(config: ReminderConfig, options: CompileOptions) {
@@ -292,7 +296,7 @@
         case .failure(let failure): return .failure(failure)
         case .success(let prepared): setup = prepared
         }
-        let planner = Planner(config: config, window: setup.window, events: events)
+        let planner = Planner(config: config, window: setup.window, events: events, preparesOutput: preparesOutput)
         let ranges = planner.instantRanges(days: chunkDays)
         let capacity = setup.budget.keptCount(of: Int.max)
         let unlimited = capacity == Int.max

@@ -11,9 +11,12 @@ struct NotificationRenderer {
     let templates: [String: (title: GroupTemplate, body: GroupTemplate)]
     /// The contents made so far.
     private let contents: ContentCache
+    /// Whether contents carry their output bytes (`NotificationContent.prepared`).
+    let preparesOutput: Bool
 
-    init(config: ReminderConfig, reminders: [Reminder], window: PlanningWindow) {
+    init(config: ReminderConfig, reminders: [Reminder], window: PlanningWindow, preparesOutput: Bool = true) {
         self.config = config
+        self.preparesOutput = preparesOutput
         self.reminders = reminders
         self.window = window
         self.singleMemberLists = reminders.map { [$0.id] }
@@ -104,7 +107,7 @@ struct NotificationRenderer {
             let slot = contents.place(ofReminder: index, followUp: followUp, body: bodyIndex(of: firstLive))
             if let made = contents.single[slot] { return made }
             let made = NotificationContent(
-                texts(of: unit, live: live, followUp: followUp), preparingOutput: true, idKey: unit.key
+                texts(of: unit, live: live, followUp: followUp), preparingOutput: preparesOutput, idKey: unit.key
             )
             contents.single[slot] = made
             return made
@@ -115,7 +118,7 @@ struct NotificationRenderer {
             key += [member.reminder, bodyIndex(of: member)]
         }
         if let made = contents.shared[key] { return made }
-        let made = NotificationContent(texts(of: unit, live: live, followUp: followUp), preparingOutput: true, idKey: unit.key)
+        let made = NotificationContent(texts(of: unit, live: live, followUp: followUp), preparingOutput: preparesOutput, idKey: unit.key)
         contents.shared[key] = made
         return made
     }

@@ -87,13 +87,13 @@ struct Planner {
     private(set) var placeByID: [String: Int] = [:]
     private(set) var placesByGroup: [String: [Int]] = [:]
 
-    init(config: ReminderConfig, window: PlanningWindow, events: ReminderEvents = ReminderEvents()) {
+    init(config: ReminderConfig, window: PlanningWindow, events: ReminderEvents = ReminderEvents(), preparesOutput: Bool = true) {
         self.config = config
         self.window = window
         self.events = events
         let reminders = config.reminders.filter(\.enabled).sorted { ($0.group ?? $0.id, $0.id) < ($1.group ?? $1.id, $1.id) }
         self.reminders = reminders
-        self.renderer = NotificationRenderer(config: config, reminders: reminders, window: window)
+        self.renderer = NotificationRenderer(config: config, reminders: reminders, window: window, preparesOutput: preparesOutput)
         self.keyRanks = Self.keyRanks(of: reminders)
         self.timesOfDay = reminders.map(\.schedule.timesOfDay.resolved)
         if !events.actions.isEmpty {

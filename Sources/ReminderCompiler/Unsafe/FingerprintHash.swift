@@ -4,7 +4,7 @@
 extension PlannedNotification {
     /// The fingerprint as a number.
     var fingerprintValue: UInt64 {
-        if let prepared = content.prepared { return unsafe fingerprintValue(fields: prepared.parts.fingerprintFields) }
+        if let fields = unsafe content.fingerprintFields { return unsafe fingerprintValue(fields: fields) }
         return unsafe FingerprintHash.fields(of: content.texts).withUnsafeBufferPointer { unsafe fingerprintValue(fields: $0) }
     }
 

@@ -11,8 +11,9 @@ extension PlanJSON {
     /// released) since the writing might change the memory it came from.
     static func write(at notification: UnsafePointer<PlannedNotification>, to writer: inout JSONWriter) {
         writer.beginObject()
-        if let prepared = unsafe notification.pointee.content.prepared, writer.depth == PreparedContent.jsonDepth {
-            unsafe writeAtPlanDepth(notification, prepared: prepared, to: &writer)
+        if let prepared = unsafe notification.pointee.content.prepared,
+           let fingerprintFields = unsafe notification.pointee.content.fingerprintFields, writer.depth == PreparedContent.jsonDepth {
+            unsafe writeAtPlanDepth(notification, prepared: prepared, fingerprintFields: fingerprintFields, to: &writer)
         } else {
             unsafe writeFieldByField(notification.pointee, to: &writer)
         }
@@ -24,30 +25,30 @@ extension PlanJSON {
     /// indentation: written key by key, the keys of a year of notifications cost a fifth
     /// of the whole plan's writing.
     private static func writeAtPlanDepth(
-        _ pointer: UnsafePointer<PlannedNotification>, prepared: PreparedContent, to writer: inout JSONWriter
+        _ pointer: UnsafePointer<PlannedNotification>, prepared: PreparedContent,
+        fingerprintFields: UnsafeBufferPointer<UInt8>, to writer: inout JSONWriter
     ) {
         let parts = prepared.parts
         let instant = unsafe pointer.pointee.fireAt.seconds
         writer.literalKey("\n      \"id\": ")
         // The ID is joined once, for the field and the fingerprint, which is written later.
-        // Its key is the prepared content's.
+        let key = unsafe pointer.pointee.content.idKeyBytes
         var fingerprint: UInt64 = 0
         if case .occurrence(let tail) = unsafe pointer.pointee.storedID, prepared.idKeyNeedsNoEscape {
             // Key and tail (digits and `-`) need no escape: joined in place in the output
             // and hashed from there.
-            let key = unsafe prepared.idKey
             unsafe writer.literalFields(atMost: key.count + OccurrenceTail.maximumLength + 2) { destination in
                 unsafe destination[0] = UInt8(ascii: "\"")
                 let length = unsafe tail.write(after: key, at: destination + 1)
                 unsafe destination[1 + length] = UInt8(ascii: "\"")
                 let id = unsafe UnsafeBufferPointer(start: destination + 1, count: length)
-                fingerprint = unsafe FingerprintHash.value(id: id, instant: instant, fields: parts.fingerprintFields)
+                fingerprint = unsafe FingerprintHash.value(id: id, instant: instant, fields: fingerprintFields)
                 return length + 2
             }
         } else {
-            fingerprint = unsafe pointer.pointee.storedID.withBytes(key: prepared.idKey) { id in
+            fingerprint = unsafe pointer.pointee.storedID.withBytes(key: key) { id in
                 unsafe writer.string(utf8: id)
-                return unsafe FingerprintHash.value(id: id, instant: instant, fields: parts.fingerprintFields)
+                return unsafe FingerprintHash.value(id: id, instant: instant, fields: fingerprintFields)
             }
         }
         switch unsafe pointer.pointee.kind {
@@ -68,7 +69,7 @@ extension PlanJSON {
             unsafe writer.appendFragment(parts.jsonMembersThroughDuration)
         } else {
             unsafe writer.appendFragment(parts.jsonMembers)
-            unsafe pointer.pointee.storedParent?.withBytes(key: prepared.idKey) { parent in
+            unsafe pointer.pointee.storedParent?.withBytes(key: key) { parent in
                 writer.literalKey(",\n      \"parent\": ")
                 unsafe writer.string(utf8: parent)
             }

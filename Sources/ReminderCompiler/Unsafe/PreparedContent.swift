@@ -1,6 +1,6 @@
-/// A notification content's share of the plan JSON, the fingerprint and the calendar
-/// event, written once by the same functions that write unprepared content field by field,
-/// so that both give the same bytes.
+/// A notification content's share of the plan JSON and the calendar event, written once
+/// by the same functions that write unprepared content field by field, so that both give
+/// the same bytes.
 ///
 /// The bytes stay at one address for the object's life, so the writers read its `parts`
 /// without a closure (which would copy the notification being written).
@@ -14,11 +14,9 @@
     private let bytes: PackedBytes
     /// The parts, in place: valid while this object lives.
     let parts: Parts
-    /// The key that IDs kept as parts start with (`NotificationContent.idKey`), in place:
-    /// valid while this object lives.
-    let idKey: UnsafeBufferPointer<UInt8>
-    /// Whether `idKey` goes into JSON as it is (no quote, backslash or control character),
-    /// as the identifiers that keys are always do.
+    /// Whether the key that IDs kept as parts start with (`NotificationContent.idKey`)
+    /// goes into JSON as it is (no quote, backslash or control character), as the
+    /// identifiers that keys are always do.
     let idKeyNeedsNoEscape: Bool
 
     init(_ texts: NotificationTexts, idKey: String) {
@@ -37,18 +35,15 @@
             json { PlanJSON.writeMembers(of: texts, to: &$0) },
             json { PlanJSON.writeTexts(of: texts, to: &$0) },
             json { PlanJSON.writeDuration(of: texts, to: &$0) },
-            FingerprintHash.fields(of: texts),
             event { ICalendarExport.writeDuration(of: texts, to: &$0) },
             event { ICalendarExport.writeTexts(of: texts, to: &$0) },
             event { ICalendarExport.writeEnd(of: texts, to: &$0) },
-            Array(idKey.utf8),
         ])
         parts = unsafe Parts(
             jsonMembers: bytes.part(0), jsonTexts: bytes.part(1), jsonDuration: bytes.part(2),
-            jsonMembersThroughDuration: bytes.parts(0, through: 2), fingerprintFields: bytes.part(3),
-            eventDuration: bytes.part(4), eventTexts: bytes.part(5), eventEnd: bytes.part(6)
+            jsonMembersThroughDuration: bytes.parts(0, through: 2),
+            eventDuration: bytes.part(3), eventTexts: bytes.part(4), eventEnd: bytes.part(5)
         )
-        unsafe self.idKey = unsafe bytes.part(7)
         idKeyNeedsNoEscape = idKey.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
     }
 
@@ -63,8 +58,6 @@
         /// The three above in one piece (they are written one after the other), for a
         /// notification with neither `parent` nor `replaces` between them.
         let jsonMembersThroughDuration: UnsafeBufferPointer<UInt8>
-        /// The fields the fingerprint hashes after the ID and the instant.
-        let fingerprintFields: UnsafeBufferPointer<UInt8>
         /// The `DURATION` line.
         let eventDuration: UnsafeBufferPointer<UInt8>
         /// `SUMMARY` and `DESCRIPTION`.

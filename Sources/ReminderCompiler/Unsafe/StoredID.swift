@@ -148,9 +148,15 @@ struct OccurrenceTail: Sendable {
 }
 
 extension NotificationContent {
-    /// `idKey`'s bytes, in place in the prepared output (empty without it): valid while
-    /// this content lives, as long as the notifications holding it.
+    /// `idKey`'s bytes (empty without it): valid while this content lives, as long as the
+    /// notifications holding it.
     var idKeyBytes: UnsafeBufferPointer<UInt8> {
-        unsafe prepared?.idKey ?? UnsafeBufferPointer(start: nil, count: 0)
+        unsafe identityBytes?.part(0) ?? UnsafeBufferPointer(start: nil, count: 0)
+    }
+
+    /// `FingerprintHash.fields(of:)` of the texts, when written ahead (`identityBytes`):
+    /// valid while this content lives.
+    var fingerprintFields: UnsafeBufferPointer<UInt8>? {
+        unsafe identityBytes?.part(1)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @_spi(Tooling) @testable import ReminderCompiler
 
@@ -111,5 +112,28 @@ struct PreparedContentTests {
         #expect(second.content.prepared == nil && first != second)
         let json = String(decoding: PlanJSON.encode(Self.plan(of: [second])), as: UTF8.self)
         #expect(json.contains("\"title\": \"Changed\""))
+    }
+
+    @Test("a plan returned to an app prepares no output and writes the bytes compile writes")
+    func planForAnApp() throws {
+        let options = CompileOptions(now: .instant(InstantParsing.rfc3339("2026-11-22T08:00:00Z")!))
+        for url in try TestEnvironment.exampleConfigs() {
+            let bytes = Array(try Data(contentsOf: url))
+            let written = try #require(ReminderCompiler.compile(bytes, path: url.lastPathComponent, options: options).plan)
+            let config = try #require(ReminderCompiler.check(bytes, path: url.lastPathComponent).config)
+            let returned = try #require(ReminderCompiler.plan(config, options: options).plan)
+            let name = url.lastPathComponent
+            #expect(!written.notifications.isEmpty, "\(name)")
+            #expect(written.notifications.allSatisfy { $0.content.prepared != nil }, "\(name)")
+            #expect(returned.notifications.allSatisfy { $0.content.prepared == nil }, "\(name)")
+            #expect(returned.notifications.map(\.id) == written.notifications.map(\.id), "\(name)")
+            #expect(returned.notifications.map(\.fingerprint) == written.notifications.map(\.fingerprint), "\(name)")
+            #expect(returned.notifications.map(\.fingerprint) == returned.notifications.map(Self.referenceFingerprint), "\(name)")
+            let sameJSON = PlanJSON.encode(returned) == PlanJSON.encode(written)
+            #expect(sameJSON, "\(name): the plan JSON differs")
+            let settings = CalendarSettings(config)
+            let sameCalendar = ICalendarExport.expanded(returned, settings: settings) == ICalendarExport.expanded(written, settings: settings)
+            #expect(sameCalendar, "\(name): the calendar differs")
+        }
     }
 }
