@@ -93,7 +93,10 @@ public enum ReminderCompiler {
         var config = decoder.decode(root, options: options)
         let digest = ConfigDigest.sha256Hex(bytes)
         config?.sourceDigest = digest
-        return (CheckResult(config: config, diagnostics: decoder.reader.diagnostics.sorted), decoder.validated?.recordingSourceDigest(digest))
+        let validated = decoder.validated?.recordingSourceDigest(digest)
+        // Set last: any change to the config after it drops it.
+        config?.checked = validated.map { CheckedConfig($0, zones: zones) }
+        return (CheckResult(config: config, diagnostics: decoder.reader.diagnostics.sorted), validated)
     }
 
     /// Compiles a config into a plan: parse → validate → expand → group → apply events →
@@ -172,14 +175,16 @@ public enum ReminderCompiler {
     }
 
     /// `plan`, drafting `rangeDays` at a time, of a config that may have been built or
-    /// changed in code: it is checked first, and planned only when no rule fails. Nothing
-    /// is prepared for writing (`ChunkedCompilation.preparesOutput`): an app that plans
-    /// in process reads the notifications, and seldom writes them.
+    /// changed in code: it is checked first, and planned only when no rule fails. A config
+    /// as `check` returned it, unchanged, is not checked again. Nothing is prepared for
+    /// writing (`ChunkedCompilation.preparesOutput`): an app that plans in process reads
+    /// the notifications, and seldom writes them.
     static func plan(
         _ config: ReminderConfig, options: CompileOptions, events: ReminderEvents, diagnostics: [Diagnostic],
         zones: TimeZoneDatabase, rangeDays: Int
     ) -> CompileResult {
-        var compilation = ChunkedCompilation(config: config, options: options)
+        var compilation = config.checked?.validated(for: options, zones: zones)
+            .map { ChunkedCompilation(validated: $0, options: options) } ?? ChunkedCompilation(config: config, options: options)
         compilation.preparesOutput = false
         return wholePlan(compilation, events: events, diagnostics: diagnostics, zones: zones, rangeDays: rangeDays)
     }

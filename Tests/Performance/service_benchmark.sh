@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The service and batch measured on this machine, for the README's figures:
-#   remindc serve on 127.0.0.1 under wrk (2 threads, 8 connections) with W1-sized
-#   POST /v1/plan requests: requests per second and p50/p99 latency;
+#   remindc serve on 127.0.0.1 under wrk with W1-sized POST /v1/plan requests, on 1
+#   connection and on 16 (2 threads): requests per second and p50/p90/p99 latency;
 #   remindc batch over 2 000 W1 jobs with --jobs 1 and --jobs 2: plans per second.
 # Usage: Tests/Performance/service_benchmark.sh [SECONDS]   (wrk's duration, default 20)
 # Needs wrk (Debian's wrk). Builds remindc and remindc-benchmark in release mode, in
@@ -41,8 +41,12 @@ SERVER=$!
 for _ in $(seq 50); do grep -q serving "$WORK/serve.out" 2>/dev/null && break; sleep 0.1; done
 PORT=$(sed -n 's/.*:\([0-9]*\)$/\1/p' "$WORK/serve.out")
 curl -sf -o /dev/null -H "Content-Type: application/json" --data-binary @"$WORK/job.json" "http://127.0.0.1:$PORT/v1/plan"
-echo "== remindc serve: POST /v1/plan, W1 ($(wc -c < "$WORK/job.json") bytes), wrk -t2 -c8 -d${DURATION}s"
-wrk -t2 -c8 -d"${DURATION}s" --latency -s "$WORK/post.lua" "http://127.0.0.1:$PORT/v1/plan" | grep -E "Requests/sec|Non-2xx| 50%| 90%| 99%|requests in"
+for connections in 1 16; do
+  threads=$((connections < 2 ? 1 : 2))
+  echo "== remindc serve: POST /v1/plan, W1 ($(wc -c < "$WORK/job.json") bytes), wrk -t$threads -c$connections -d${DURATION}s"
+  wrk -t"$threads" -c"$connections" -d"${DURATION}s" --latency -s "$WORK/post.lua" "http://127.0.0.1:$PORT/v1/plan" \
+    | grep -E "Requests/sec|Non-2xx|Socket errors| 50%| 90%| 99%|requests in"
+done
 kill -TERM "$SERVER"; wait "$SERVER" || true; SERVER=""
 for jobs in 1 2; do
   seconds=$( { /usr/bin/time -f "%e" "$BIN/remindc" batch "$WORK/jobs.ndjson" --jobs "$jobs" -o "$WORK/results.ndjson"; } 2>&1 | tail -1)

@@ -597,17 +597,52 @@ struct ValidatedConfig: Sendable {
     let config: ReminderConfig
     /// The zone given beside the config when it was checked (`--time-zone`).
     let timeZoneOverride: String?
+    /// The digest of every enabled reminder by id (`ReminderCompiler.reminderDigests`), in
+    /// the zone the config is planned in, `timeZoneOverride` or the config's own; nil when
+    /// neither names one. Made with the check, so that re-planning a config does not
+    /// digest it again.
+    let reminderDigests: [String: String]?
+    /// The reminders in planning order, made with the check for the same reason.
+    let order: PlanningOrder
 
     fileprivate init(config: ReminderConfig, timeZoneOverride: String?) {
         self.config = config
         self.timeZoneOverride = timeZoneOverride
+        reminderDigests = (timeZoneOverride ?? config.timeZone).map { ReminderCompiler.reminderDigests(of: config, planZone: $0) }
+        order = PlanningOrder(config)
     }
 
-    /// The same config with the digest of the file it was read from, which no rule checks.
+    /// The same config with the digest of the file it was read from, which no rule checks
+    /// and no reminder's digest takes in.
     func recordingSourceDigest(_ digest: String) -> ValidatedConfig {
         var config = config
         config.sourceDigest = digest
-        return ValidatedConfig(config: config, timeZoneOverride: timeZoneOverride)
+        return ValidatedConfig(config: config, timeZoneOverride: timeZoneOverride, reminderDigests: reminderDigests, order: order)
+    }
+
+    private init(config: ReminderConfig, timeZoneOverride: String?, reminderDigests: [String: String]?, order: PlanningOrder) {
+        self.config = config
+        self.timeZoneOverride = timeZoneOverride
+        self.reminderDigests = reminderDigests
+        self.order = order
+    }
+}
+
+/// A config `ReminderCompiler.check` validated, as kept with the config it returned
+/// (`ReminderConfig.checked`): planning that config, unchanged, in the same zone and with
+/// the same zone database, starts from here instead of checking it again.
+final class CheckedConfig: Sendable {
+    let validated: ValidatedConfig
+    let zones: TimeZoneDatabase
+
+    init(_ validated: ValidatedConfig, zones: TimeZoneDatabase) {
+        self.validated = validated
+        self.zones = zones
+    }
+
+    /// The validated config, when it serves a plan with these options and zones.
+    func validated(for options: CompileOptions, zones: TimeZoneDatabase) -> ValidatedConfig? {
+        validated.timeZoneOverride == options.timeZone && zones.isSame(as: self.zones) ? validated : nil
     }
 }
 

@@ -5,34 +5,66 @@
 public struct ReminderConfig: Sendable {
     /// The IANA zone named by `timeZone`, or nil when the file omits it (the caller then
     /// supplies one, as `--time-zone` does).
-    public var timeZone: String?
+    public var timeZone: String? {
+        didSet { checked = nil }
+    }
     /// Days in the planning window, 1–3660.
-    public var horizonDays: Int = 30
+    public var horizonDays: Int = 30 {
+        didSet { checked = nil }
+    }
     /// Most notifications a plan may hold; 0 means unlimited.
-    public var pendingLimit: Int = 64
+    public var pendingLimit: Int = 64 {
+        didSet { checked = nil }
+    }
     /// Slots left free for the app, below `pendingLimit` when that is positive.
-    public var reservedSlots: Int = 0
+    public var reservedSlots: Int = 0 {
+        didSet { checked = nil }
+    }
     /// A plan covering fewer days than this gets a warning.
-    public var minimumCoverageDays: Double = 3
+    public var minimumCoverageDays: Double = 3 {
+        didSet { checked = nil }
+    }
     /// The .ics calendar name.
-    public var calendarName: String = "Reminders"
+    public var calendarName: String = "Reminders" {
+        didSet { checked = nil }
+    }
     /// The .ics UID suffix.
-    public var uidDomain: String = "remindc.local"
+    public var uidDomain: String = "remindc.local" {
+        didSet { checked = nil }
+    }
     /// Titles and bodies of merged notifications, by group key.
-    public var groups: [String: GroupDefinition] = [:]
+    public var groups: [String: GroupDefinition] = [:] {
+        didSet { checked = nil }
+    }
     /// Notification actions, by category id.
-    public var categories: [String: [NotificationAction]] = [:]
+    public var categories: [String: [NotificationAction]] = [:] {
+        didSet { checked = nil }
+    }
     /// Hours in which notifications are deferred or dropped, when set.
-    public var quietHours: QuietHours?
+    public var quietHours: QuietHours? {
+        didSet { checked = nil }
+    }
     /// Which notifications the expanded calendar holds: the plan's, or the whole window's.
-    public var calendarScope: CalendarScope = .plan
+    public var calendarScope: CalendarScope = .plan {
+        didSet { checked = nil }
+    }
     /// The reminders, in file order.
-    public var reminders: [Reminder] = []
+    public var reminders: [Reminder] = [] {
+        didSet { checked = nil }
+    }
     /// SHA-256 of the file the config was read from, as lowercase hex (the plan's
     /// `configDigest`); nil for a config built in code.
-    public var sourceDigest: String?
+    public var sourceDigest: String? {
+        didSet { checked = nil }
+    }
     /// Where the root `<dict>` stands.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        didSet { checked = nil }
+    }
+    /// The config as `ReminderCompiler.check` validated it, kept with the config it
+    /// returned, so that planning it does not check it again; any change to the config
+    /// drops it (the `didSet` of every property), and the next plan checks the config.
+    var checked: CheckedConfig?
 
     /// Creates an empty config at a location; the decoder fills it in.
     public init(location: SourceLocation) {

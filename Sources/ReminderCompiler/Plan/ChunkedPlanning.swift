@@ -296,7 +296,7 @@
         case .failure(let failure): return .failure(failure)
         case .success(let prepared): setup = prepared
         }
-        let planner = Planner(config: config, window: setup.window, events: events, preparesOutput: preparesOutput)
+        let planner = Planner(config: config, order: validated.order, window: setup.window, events: events, preparesOutput: preparesOutput)
         let ranges = planner.instantRanges(days: chunkDays)
         let capacity = setup.budget.keptCount(of: Int.max)
         let unlimited = capacity == Int.max
@@ -331,7 +331,9 @@
         }
         // Without a first count, the budget's cut is found as the ranges come.
         let keptCount = unlimited ? Int.max : counted ? min(summary.total, capacity) : capacity
-        let reminderDigests = ReminderCompiler.reminderDigests(of: config, planZone: setup.zoneName)
+        // Made with the check, in the zone the config was checked for: the plan's zone.
+        let digestsOfTheCheck = (validated.timeZoneOverride ?? config.timeZone) == setup.zoneName ? validated.reminderDigests : nil
+        let reminderDigests = digestsOfTheCheck ?? ReminderCompiler.reminderDigests(of: config, planZone: setup.zoneName)
         func header(dropped: Int, coveredUntil: ZonedInstant) -> Plan {
             var header = Plan(
                 timeZone: setup.zoneName, now: setup.window.zoned(setup.window.now),

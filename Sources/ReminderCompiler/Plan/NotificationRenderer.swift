@@ -5,30 +5,23 @@ struct NotificationRenderer {
     /// The planner's reminders, which `MemberSlot.reminder` indexes.
     let reminders: [Reminder]
     let window: PlanningWindow
-    /// `[id]` for each reminder, made once so that single notifications share one array.
+    /// `PlanningOrder.singleMemberLists`.
     let singleMemberLists: [[String]]
-    /// Parsed title and body templates by group key.
+    /// `PlanningOrder.templates`.
     let templates: [String: (title: GroupTemplate, body: GroupTemplate)]
     /// The contents made so far.
     private let contents: ContentCache
     /// Whether contents carry their output bytes (`NotificationContent.prepared`).
     let preparesOutput: Bool
 
-    init(config: ReminderConfig, reminders: [Reminder], window: PlanningWindow, preparesOutput: Bool = true) {
+    init(config: ReminderConfig, order: PlanningOrder, window: PlanningWindow, preparesOutput: Bool = true) {
         self.config = config
         self.preparesOutput = preparesOutput
-        self.reminders = reminders
+        self.reminders = order.reminders
         self.window = window
-        self.singleMemberLists = reminders.map { [$0.id] }
-        var templates: [String: (title: GroupTemplate, body: GroupTemplate)] = [:]
-        for group in Set(reminders.compactMap(\.group)) {
-            let definition = config.groups[group]
-            templates[group] = (
-                GroupTemplate(definition?.title ?? "{count} reminders"), GroupTemplate(definition?.body ?? "{titles}")
-            )
-        }
-        self.templates = templates
-        contents = ContentCache(bodyCounts: reminders.map(\.bodies.count))
+        self.singleMemberLists = order.singleMemberLists
+        self.templates = order.templates
+        contents = ContentCache(bodyCounts: order.reminders.map(\.bodies.count))
     }
 
     /// A member's texts as one notification shows them.
@@ -181,7 +174,7 @@ struct NotificationRenderer {
 
 /// A group title or body with `{count}` and `{titles}` placeholders (Config reference,
 /// `groups`).
-struct GroupTemplate {
+struct GroupTemplate: Sendable {
     private enum Part {
         case text(Substring)
         case count

@@ -59,23 +59,55 @@ struct NotificationUnit {
     func member(_ index: Int) -> MemberSlot { index == 0 ? firstMember : otherMembers[index - 1] }
 }
 
-/// Builds the notifications of a plan from a validated config (Planning rules, from
-/// "Slots and the planning window" to "The budget").
-struct Planner {
+/// What planning takes from a validated config whatever the window: the reminders in
+/// planning order and what is looked up by their place there. Made once with the check
+/// (`ValidatedConfig.order`), so that re-planning a config does not sort it again.
+struct PlanningOrder: Sendable {
     /// The enabled reminders, sorted by the key their notifications' IDs start with (the
     /// group's, else their own id), then by id: group members are listed in ascending
     /// order, nothing depends on the order of the file, and candidates come out nearly in
     /// the order of their IDs, which sorting them relies on to be cheap.
+    let reminders: [Reminder]
+    /// By reminder: where the key its notifications' IDs start with comes among all keys
+    /// in byte order, or -1 for a key whose IDs may sort otherwise (see `Planner.keyRanks(of:)`).
+    let keyRanks: [Int]
+    /// By reminder: its times of day, for finding the slot an event names.
+    let timesOfDay: [[LocalTime]]
+    /// By reminder: `[id]`, so that single notifications share one array.
+    let singleMemberLists: [[String]]
+    /// Parsed title and body templates by group key.
+    let templates: [String: (title: GroupTemplate, body: GroupTemplate)]
+
+    init(_ config: ReminderConfig) {
+        let reminders = config.reminders.filter(\.enabled).sorted { ($0.group ?? $0.id, $0.id) < ($1.group ?? $1.id, $1.id) }
+        self.reminders = reminders
+        keyRanks = Planner.keyRanks(of: reminders)
+        timesOfDay = reminders.map(\.schedule.timesOfDay.resolved)
+        singleMemberLists = reminders.map { [$0.id] }
+        var templates: [String: (title: GroupTemplate, body: GroupTemplate)] = [:]
+        for group in Set(reminders.compactMap(\.group)) {
+            let definition = config.groups[group]
+            templates[group] = (
+                GroupTemplate(definition?.title ?? "{count} reminders"), GroupTemplate(definition?.body ?? "{titles}")
+            )
+        }
+        self.templates = templates
+    }
+}
+
+/// Builds the notifications of a plan from a validated config (Planning rules, from
+/// "Slots and the planning window" to "The budget").
+struct Planner {
+    /// The enabled reminders in planning order (`PlanningOrder.reminders`).
     let reminders: [Reminder]
     let config: ReminderConfig
     let window: PlanningWindow
     let events: ReminderEvents
     /// Made once: a plan written in chunks drafts and renders many times.
     let renderer: NotificationRenderer
-    /// By reminder: where the key its notifications' IDs start with comes among all keys
-    /// in byte order, or -1 for a key whose IDs may sort otherwise (see `keyRanks(of:)`).
+    /// `PlanningOrder.keyRanks`.
     let keyRanks: [Int]
-    /// By reminder: its times of day, for finding the slot an event names.
+    /// `PlanningOrder.timesOfDay`.
     let timesOfDay: [[LocalTime]]
     /// What the events' `done`, `skip` and `snooze` do, worked out once: each event names
     /// its slot, so a plan drafted in many ranges resolves each event once, not once per
@@ -87,15 +119,18 @@ struct Planner {
     private(set) var placeByID: [String: Int] = [:]
     private(set) var placesByGroup: [String: [Int]] = [:]
 
-    init(config: ReminderConfig, window: PlanningWindow, events: ReminderEvents = ReminderEvents(), preparesOutput: Bool = true) {
+    init(
+        config: ReminderConfig, order: PlanningOrder, window: PlanningWindow, events: ReminderEvents = ReminderEvents(),
+        preparesOutput: Bool = true
+    ) {
         self.config = config
         self.window = window
         self.events = events
-        let reminders = config.reminders.filter(\.enabled).sorted { ($0.group ?? $0.id, $0.id) < ($1.group ?? $1.id, $1.id) }
+        let reminders = order.reminders
         self.reminders = reminders
-        self.renderer = NotificationRenderer(config: config, reminders: reminders, window: window, preparesOutput: preparesOutput)
-        self.keyRanks = Self.keyRanks(of: reminders)
-        self.timesOfDay = reminders.map(\.schedule.timesOfDay.resolved)
+        self.renderer = NotificationRenderer(config: config, order: order, window: window, preparesOutput: preparesOutput)
+        self.keyRanks = order.keyRanks
+        self.timesOfDay = order.timesOfDay
         if !events.actions.isEmpty {
             for (place, reminder) in reminders.enumerated() {
                 placeByID[reminder.id] = place

@@ -21,9 +21,6 @@ public struct TimeZoneDatabase: Sendable {
     /// Zones already read, so that a compile reads each file once.
     private let readZones = ReadZones()
 
-    /// Where the system keeps its compiled zones: `/usr/share/zoneinfo`, or on Apple's
-    /// systems the folder their own `tzfile.h` names, which macOS links
-    /// `/usr/share/zoneinfo` to and which iOS devices have alone.
     #if canImport(Darwin)
     /// Where the system keeps its compiled zones: on Apple's systems, the folder their
     /// `tzfile.h` names (macOS links `/usr/share/zoneinfo` to it; iOS has it alone).
@@ -32,6 +29,11 @@ public struct TimeZoneDatabase: Sendable {
     /// Where the system keeps its compiled zones: `/usr/share/zoneinfo`.
     public static let systemZoneInfoDirectory = "/usr/share/zoneinfo"
     #endif
+
+    /// Whether this is `other` or a copy of it: the same zones, read once.
+    func isSame(as other: TimeZoneDatabase) -> Bool {
+        readZones === other.readZones
+    }
 
     /// A database reading zone files from `zoneInfoDirectory`.
     public init(zoneInfoDirectory: String = TimeZoneDatabase.systemZoneInfoDirectory) {
