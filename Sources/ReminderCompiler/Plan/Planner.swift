@@ -142,8 +142,12 @@ struct Planner {
 
     /// `keyRanks` of the reminders.
     static func keyRanks(of reminders: [Reminder]) -> [Int] {
-        let keys = Set(reminders.map { $0.group ?? $0.id }).map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
-        var rankByKey: [[UInt8]: Int] = [:]
+        // Keys are identifiers (ASCII: validation), so strings that are equal have equal
+        // bytes; they are ordered by their bytes. Kept as strings, whose dictionary the
+        // process has already made: one keyed by byte arrays cost half a million
+        // instructions of type metadata at its first use.
+        let keys = Set(reminders.map { $0.group ?? $0.id }).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var rankByKey: [String: Int] = [:]
         for (rank, key) in keys.enumerated() { rankByKey[key] = rank }
         // A key that starts another sorts first, and so do its IDs, unless the other goes
         // on with `-`, which the shorter key's IDs go on with too: "a-1" against "a",
@@ -151,15 +155,15 @@ struct Planner {
         // that start with a key follow it at once.
         for (index, key) in keys.enumerated() {
             var next = index + 1
-            while next < keys.count, keys[next].starts(with: key) {
-                if keys[next][key.count] == UInt8(ascii: "-") {
+            while next < keys.count, keys[next].utf8.starts(with: key.utf8) {
+                if keys[next].utf8.dropFirst(key.utf8.count).first == UInt8(ascii: "-") {
                     rankByKey[key] = -1
                     rankByKey[keys[next]] = -1
                 }
                 next += 1
             }
         }
-        return reminders.map { rankByKey[Array(($0.group ?? $0.id).utf8)] ?? -1 }
+        return reminders.map { rankByKey[$0.group ?? $0.id] ?? -1 }
     }
 
 
