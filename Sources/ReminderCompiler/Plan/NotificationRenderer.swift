@@ -8,7 +8,7 @@ struct NotificationRenderer {
     /// `PlanningOrder.singleMemberLists`.
     let singleMemberLists: [[String]]
     /// `PlanningOrder.templates`.
-    let templates: [String: (title: GroupTemplate, body: GroupTemplate)]
+    let templates: [String: GroupTemplates]
     /// The contents made so far.
     private let contents: ContentCache
     /// Whether contents carry their output bytes (`NotificationContent.prepared`).
@@ -170,6 +170,13 @@ struct NotificationRenderer {
         guard let first = values.first, values.allSatisfy({ $0 == first }) else { return nil }
         return first
     }
+}
+
+/// A group's title and body templates. A struct rather than a tuple, whose type a
+/// dictionary of tuples made at its first use.
+struct GroupTemplates: Sendable {
+    let title: GroupTemplate
+    let body: GroupTemplate
 }
 
 /// A group title or body with `{count}` and `{titles}` placeholders (Config reference,

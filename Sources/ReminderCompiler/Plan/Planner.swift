@@ -76,7 +76,7 @@ struct PlanningOrder: Sendable {
     /// By reminder: `[id]`, so that single notifications share one array.
     let singleMemberLists: [[String]]
     /// Parsed title and body templates by group key.
-    let templates: [String: (title: GroupTemplate, body: GroupTemplate)]
+    let templates: [String: GroupTemplates]
 
     init(_ config: ReminderConfig) {
         let reminders = config.reminders.filter(\.enabled).sorted { ($0.group ?? $0.id, $0.id) < ($1.group ?? $1.id, $1.id) }
@@ -84,11 +84,11 @@ struct PlanningOrder: Sendable {
         keyRanks = Planner.keyRanks(of: reminders)
         timesOfDay = reminders.map(\.schedule.timesOfDay.resolved)
         singleMemberLists = reminders.map { [$0.id] }
-        var templates: [String: (title: GroupTemplate, body: GroupTemplate)] = [:]
+        var templates: [String: GroupTemplates] = [:]
         for group in Set(reminders.compactMap(\.group)) {
             let definition = config.groups[group]
-            templates[group] = (
-                GroupTemplate(definition?.title ?? "{count} reminders"), GroupTemplate(definition?.body ?? "{titles}")
+            templates[group] = GroupTemplates(
+                title: GroupTemplate(definition?.title ?? "{count} reminders"), body: GroupTemplate(definition?.body ?? "{titles}")
             )
         }
         self.templates = templates
