@@ -30,16 +30,16 @@ final class NotificationContent: Sendable {
     /// The numericId hash's state after `idKey`'s bytes, which IDs kept as parts continue.
     let idKeyHash: UInt32?
     /// What every notification of the planner's showing this content needs, whether or not
-    /// its output is prepared, at one address: `idKey`'s bytes, which IDs kept as parts are
-    /// joined to (`idKeyBytes`), and the fields the fingerprint hashes after the ID and the
-    /// instant (`fingerprintFields`). Nil for content made one notification at a time.
-    let identityBytes: PackedBytes?
+    /// its output is prepared: `idKey`'s bytes, which IDs kept as parts are joined to
+    /// (`idKeyBytes`), and the fields the fingerprint hashes after the ID and the instant
+    /// (`fingerprintFields`). Nil for content made one notification at a time.
+    let identity: ContentIdentity?
 
     init(_ texts: NotificationTexts, preparingOutput: Bool = false, idKey: String? = nil) {
         self.texts = texts
         prepared = preparingOutput ? PreparedContent(texts, idKey: idKey ?? "") : nil
         self.idKey = idKey
-        identityBytes = idKey.map { PackedBytes([Array($0.utf8), FingerprintHash.fields(of: texts)]) }
+        identity = idKey.map { ContentIdentity(idKey: $0, fingerprintFields: FingerprintHash.fields(of: texts)) }
         idKeyHash = idKey.map { key in
             var key = key
             key.makeContiguousUTF8()
