@@ -33,19 +33,23 @@ struct Diff: ParsableCommand, ReportsDiagnostics {
     var inputFiles: [String?] { [old, new] }
 
     func run() throws {
-        // Well-formed plans are compared without decoding what they share; otherwise they are
-        // read in full, which reports what is wrong with them.
-        guard let oldBytes = CommandLineInput.readFile(old, limit: ReminderCompiler.maximumPlanBytes, opening: UInt8(ascii: "{")),
-              let newBytes = CommandLineInput.readFile(new, limit: ReminderCompiler.maximumPlanBytes, opening: UInt8(ascii: "{"))
-        else { throw ExitCode.failure }
-        let fast = PlanDiff(oldFile: oldBytes, newFile: newBytes)
+        // Well-formed plans are compared as they are read, without holding either whole;
+        // otherwise they are read in full, which reports what is wrong with them.
         let diff: PlanDiff
-        if let fast {
-            diff = fast
+        if let oldPieces = FilePieces(path: old), let newPieces = FilePieces(path: new),
+           let streamed = PlanDiff(oldPieces: oldPieces.next, newPieces: newPieces.next) {
+            diff = streamed
         } else {
-            diff = PlanDiff(
-                old: try CommandLineInput.readPlan(oldBytes, path: old), new: try CommandLineInput.readPlan(newBytes, path: new)
-            )
+            guard let oldBytes = CommandLineInput.readFile(old, limit: ReminderCompiler.maximumPlanBytes, opening: UInt8(ascii: "{")),
+                  let newBytes = CommandLineInput.readFile(new, limit: ReminderCompiler.maximumPlanBytes, opening: UInt8(ascii: "{"))
+            else { throw ExitCode.failure }
+            if let fast = PlanDiff(oldFile: oldBytes, newFile: newBytes) {
+                diff = fast
+            } else {
+                diff = PlanDiff(
+                    old: try CommandLineInput.readPlan(oldBytes, path: old), new: try CommandLineInput.readPlan(newBytes, path: new)
+                )
+            }
         }
         switch format {
         case .text:
@@ -60,6 +64,37 @@ struct Diff: ParsableCommand, ReportsDiagnostics {
             StandardStream.output.write(DiffHTML.render(diff))
         }
         if exitCode, diff.hasChanges { throw ExitCode(2) }
+    }
+}
+
+/// A file read a piece at a time, for a diff that holds neither plan whole. Standard input
+/// is not read so (nil), since a plan that must be read again for its errors could not be.
+final class FilePieces {
+    private var descriptor: Int32
+
+    /// Nil for standard input or a file that cannot be opened; the full reading then says why.
+    init?(path: String) {
+        guard path != "-" else { return nil }
+        descriptor = SystemCall.openForReading(path)
+        guard descriptor >= 0 else { return nil }
+    }
+
+    deinit {
+        if descriptor >= 0 { SystemCall.closeDescriptor(descriptor) }
+    }
+
+    /// The file's next bytes: empty at its end, nil when it cannot be read.
+    func next() -> [UInt8]? {
+        guard descriptor >= 0 else { return [] }
+        switch SystemCall.readBytes(from: descriptor, upTo: 1 << 18) {
+        case .success(let bytes):
+            if bytes.isEmpty {
+                SystemCall.closeDescriptor(descriptor)
+                descriptor = -1
+            }
+            return bytes
+        case .failure: return nil
+        }
     }
 }
 

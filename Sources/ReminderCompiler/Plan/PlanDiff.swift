@@ -82,10 +82,20 @@ public struct PlanDiff: Sendable, Hashable {
     }
 
     /// Compares two plan files without decoding the notifications both hold unchanged:
-    /// their bytes up to `sequence` are compared first, and only those that differ are read.
+    /// their bytes apart from `sequence` are compared first, and only those that differ are read.
     /// Nil when either file is not a well-formed plan (read it with `readPlan` for errors).
     public init?(oldFile: [UInt8], newFile: [UInt8]) {
         guard let computed = PlanDiff.comparingFiles(oldFile, newFile) else { return nil }
+        self = computed
+    }
+
+    /// Compares two plan files read a piece at a time, as `init(oldFile:newFile:)` does,
+    /// without holding either whole: each call of `oldPieces` or `newPieces` returns the
+    /// file's next bytes, empty at its end and nil when it cannot be read. Nil when either
+    /// file is not a well-formed plan or could not be read (read it with `readPlan` for
+    /// errors).
+    public init?(oldPieces: @escaping () -> [UInt8]?, newPieces: @escaping () -> [UInt8]?) {
+        guard let computed = PlanDiff.comparing(PlanFileWindow(pieces: oldPieces), PlanFileWindow(pieces: newPieces)) else { return nil }
         self = computed
     }
 

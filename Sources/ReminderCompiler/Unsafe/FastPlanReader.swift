@@ -12,14 +12,14 @@ import Darwin
 /// its line and column. So the fast path never decides what an error message says.
 struct FastPlanReader {
     /// The tokens, from the one JSON scanner: a plan this reader accepts is valid JSON.
-    private var scanner: JSONScanner
-    /// Where the last notification located keeps its ID's bytes and its `sequence` value,
-    /// for `index`.
-    private var lastIDRange: Range<Int>?
-    private var lastSequenceStart: Int?
+    var scanner: JSONScanner
+    /// Where the last notification located or checked keeps its ID's bytes and its
+    /// `sequence` value, for `PlanFileStream`.
+    private(set) var lastIDRange: Range<Int>?
+    private(set) var lastSequenceStart: Int?
 
     /// Anything valid JSON but not the plan's shape.
-    private struct GiveUp: Error {}
+    struct GiveUp: Error {}
 
     /// A notification read from its byte range, for `PlanIndex`.
     static func notification(in buffer: UnsafeBufferPointer<UInt8>, at range: Range<Int>) -> PlannedNotification? {
@@ -27,66 +27,24 @@ struct FastPlanReader {
         return try? reader.notification()
     }
 
-    /// The top-level fields of a plan, with each notification's ID and byte range instead
-    /// of the notification itself. A notification's shape is checked here (JSON, known
-    /// keys once each, an ID without escapes, a `sequence` in range); its fields are
-    /// checked by `notification(in:at:)`, which the comparison calls once for each pair of
-    /// notifications, so that a plan `diff` accepts is one `ics` and `--previous` accept too.
-    ///
-    /// With `checking`, each notification is also held to what `notification(in:at:)`
-    /// checks, in place and in the same pass, without making a value (an object with a
-    /// `userInfo`, whose keys must differ, is read whole). A diff checks the old plan's
-    /// notifications so, and takes a new one whose bytes equal an old one's (apart from
-    /// `sequence`) as checked.
-    static func index(_ buffer: UnsafeBufferPointer<UInt8>, checking: Bool = false) -> (header: Plan, entries: [PlanIndex.Entry])? {
-        guard buffer.count <= ReminderCompiler.maximumPlanBytes else { return nil }
-        var reader = unsafe FastPlanReader(scanner: JSONScanner(document: buffer))
-        var entries: [PlanIndex.Entry] = []
-        var ids = Set<PlanIndex.IDBytes>()
-        do {
-            let plan = try reader.plan { reader in
-                reader.scanner.skipWhitespace()
-                let start = reader.scanner.position
-                if checking {
-                    reader.lastIDRange = nil
-                    reader.lastSequenceStart = nil
-                    try reader.checkNotification()
-                } else {
-                    try reader.locateNotification()
-                }
-                guard let idRange = reader.lastIDRange, let sequenceStart = reader.lastSequenceStart else { throw GiveUp() }
-                let id = unsafe PlanIndex.IDBytes(UnsafeBufferPointer(rebasing: buffer[idRange]))
-                guard ids.insert(id).inserted else { throw GiveUp() }
-                entries.append(PlanIndex.Entry(id: id, range: start..<reader.scanner.position, sequenceStart: sequenceStart))
-            }
-            try reader.scanner.finish()
-            return (plan, entries)
-        } catch {
-            return nil
-        }
-    }
-
+    /// A whole plan, read through the same stream a `diff` reads its plans with; nil
+    /// for anything the reader does not expect.
     static func read(_ data: [UInt8]) -> Plan? {
         unsafe data.withUnsafeBufferPointer { buffer in
-            var reader = unsafe FastPlanReader(scanner: JSONScanner(document: buffer))
+            guard var stream = unsafe PlanFileStream(PlanFileWindow(borrowing: buffer)) else { return nil }
             var notifications: [PlannedNotification] = []
             var ids = Set<String>()
-            do {
-                var plan = try reader.plan(eachNotification: { reader in
-                    let notification = try reader.notification()
-                    guard ids.insert(notification.id).inserted else { throw GiveUp() }
-                    notifications.append(notification)
-                })
-                try reader.scanner.finish()
-                plan.notifications = notifications
-                return plan
-            } catch {
-                return nil
+            while let notification = stream.next({ try $0.notification() }) {
+                guard ids.insert(notification.id).inserted else { return nil }
+                notifications.append(notification)
             }
+            guard var plan = stream.plan else { return nil }
+            plan.notifications = notifications
+            return plan
         }
     }
 
-    private init(scanner: JSONScanner) {
+    init(scanner: JSONScanner) {
         self.scanner = scanner
     }
 
@@ -237,16 +195,20 @@ struct FastPlanReader {
 
     // MARK: Plan
 
-    /// The plan's fields, checked as `PlanReader` checks them; `eachNotification` reads
-    /// each notification (the plan returned holds none).
-    private mutating func plan(eachNotification: (inout FastPlanReader) throws -> Void) throws -> Plan {
+    /// The plan's members other than its notifications, as they are read one by one, and
+    /// the plan they make, checked as `PlanReader` checks them.
+    struct PlanFields {
         var version: Int?, zone: String?, tzdata: String?, now: ZonedInstant?, windowEnd: ZonedInstant?, coveredUntil: ZonedInstant?
         var limit: Int?, reserved: Int?, dropped: Int?
         var categories: [String: [NotificationAction]]?
         var hasNotifications = false, suppressed: [SuppressedNotification]?, warnings: [String]?
         var seriesSequences: [String: Int] = [:], reminderDigests: [String: String] = [:], reminderRevisions: [String: Int] = [:]
         var calendarName: String?, uidDomain: String?, configDigest: String?
-        try object(Self.planKeys) { reader, key in
+        /// The members read so far, by their index in `planKeys`: each may appear once.
+        var seen: UInt64 = 0
+
+        /// Reads the value of `key`, any member but `notifications`, which the stream reads.
+        mutating func read(_ key: PlanMember, from reader: inout FastPlanReader) throws {
             switch key {
             case .formatVersion: version = try reader.integer()
             case .timeZone: zone = try reader.string()
@@ -261,9 +223,7 @@ struct FastPlanReader {
             case .reservedSlots: reserved = try reader.integer()
             case .dropped: dropped = try reader.integer()
             case .categories: categories = try reader.categories()
-            case .notifications:
-                try reader.array(eachNotification)
-                hasNotifications = true
+            case .notifications: throw GiveUp()
             case .suppressed:
                 var list: [SuppressedNotification] = []
                 try reader.array { list.append(try $0.suppressedEntry()) }
@@ -274,25 +234,29 @@ struct FastPlanReader {
             case .reminderRevisions: reminderRevisions = try reader.sequences()
             }
         }
-        guard version == 1, let zone, !zone.isEmpty, let now, let windowEnd, let coveredUntil, let limit, limit >= 0,
-              let reserved, reserved >= 0, let dropped, dropped >= 0, let categories, hasNotifications, let suppressed,
-              let warnings
-        else { throw GiveUp() }
-        var plan = Plan(
-            timeZone: zone, now: now, windowEnd: windowEnd, pendingLimit: limit, reservedSlots: reserved,
-            coveredUntil: coveredUntil, dropped: dropped, categories: categories, notifications: [],
-            suppressed: suppressed, warnings: warnings, tzdataVersion: tzdata
-        )
-        plan.seriesSequences = seriesSequences
-        plan.reminderDigests = reminderDigests
-        plan.reminderRevisions = reminderRevisions
-        plan.calendarName = calendarName
-        // Anything a writer would put into a calendar UID unchecked goes to PlanReader,
-        // which says where it is wrong.
-        if let uidDomain, !ConfigValueParsing.isValidDomain(uidDomain) { throw GiveUp() }
-        plan.uidDomain = uidDomain
-        plan.configDigest = configDigest
-        return plan
+
+        /// The plan these members make (without its notifications).
+        func plan() throws -> Plan {
+            guard version == 1, let zone, !zone.isEmpty, let now, let windowEnd, let coveredUntil, let limit, limit >= 0,
+                  let reserved, reserved >= 0, let dropped, dropped >= 0, let categories, hasNotifications, let suppressed,
+                  let warnings
+            else { throw GiveUp() }
+            var plan = Plan(
+                timeZone: zone, now: now, windowEnd: windowEnd, pendingLimit: limit, reservedSlots: reserved,
+                coveredUntil: coveredUntil, dropped: dropped, categories: categories, notifications: [],
+                suppressed: suppressed, warnings: warnings, tzdataVersion: tzdata
+            )
+            plan.seriesSequences = seriesSequences
+            plan.reminderDigests = reminderDigests
+            plan.reminderRevisions = reminderRevisions
+            plan.calendarName = calendarName
+            // Anything a writer would put into a calendar UID unchecked goes to PlanReader,
+            // which says where it is wrong.
+            if let uidDomain, !ConfigValueParsing.isValidDomain(uidDomain) { throw GiveUp() }
+            plan.uidDomain = uidDomain
+            plan.configDigest = configDigest
+            return plan
+        }
     }
 
     /// An object of sequence numbers, each 0 to the largest `INTEGER` of iCalendar.
@@ -331,7 +295,7 @@ struct FastPlanReader {
 
     /// Finds a notification's ID bytes and where its `sequence` starts, skipping its other
     /// values (scanned as JSON, not read).
-    private mutating func locateNotification() throws {
+    mutating func locateNotification() throws {
         lastIDRange = nil
         lastSequenceStart = nil
         try object(Self.notificationKeys) { reader, key in
@@ -352,7 +316,7 @@ struct FastPlanReader {
         }
     }
 
-    private mutating func notification() throws -> PlannedNotification {
+    mutating func notification() throws -> PlannedNotification {
         var id: String?, kind: PlannedNotification.Kind?, fireAt: ZonedInstant?, slot: LocalDateTime?
         var reminders: [String]?, group: String?, parent: String?, title: String?, body: String?
         var level: InterruptionLevel?, category: String?, sound: String?, threadID: String?
@@ -401,7 +365,9 @@ struct FastPlanReader {
     /// What `notification()` checks, without making a value; a notification
     /// `notification()` refuses, or one with escapes in its ID, throws. Like
     /// `locateNotification()`, it keeps where the ID and the `sequence` value are.
-    private mutating func checkNotification() throws {
+    mutating func checkNotification() throws {
+        lastIDRange = nil
+        lastSequenceStart = nil
         let start = scanner.position
         var needsReading = false
         var hasID = false, hasKind = false, hasFireAt = false, hasSlot = false, hasReminders = false

@@ -39,10 +39,12 @@
         self.position = unsafe ByteOrderMark.length(of: bytes)
     }
 
-    /// A scanner at `position`, for a value inside a document already scanned.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
+    /// A scanner at `position`, for a value inside a document already scanned, or for a
+    /// document read a window at a time, `depth` containers deep.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, depth: Int = 0) {
         unsafe self.bytes = unsafe bytes
         self.position = position
+        self.depth = depth
     }
 
     /// Calls `body` with a scanner at the start of `document`, past a byte order mark. The

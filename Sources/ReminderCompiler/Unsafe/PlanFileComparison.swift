@@ -4,126 +4,118 @@ import Glibc
 import Darwin
 #endif
 
-/// Plan files compared in place: each notification's bytes are indexed and compared, and
-/// only those that differ are decoded (the invariants of the `Unsafe` folder, in Internals).
+/// Plan files compared as they are read: each notification's bytes are compared, and only
+/// those that differ are decoded (the invariants of the `Unsafe` folder, in Internals).
 
 extension PlanDiff {
-    /// `init(oldFile:newFile:)`: the files' notifications indexed in place, and only those
-    /// whose bytes differ read.
+    /// `init(oldFile:newFile:)`: both files borrowed whole.
     static func comparingFiles(_ oldFile: [UInt8], _ newFile: [UInt8]) -> PlanDiff? {
         unsafe oldFile.withUnsafeBufferPointer { oldBytes in
-            unsafe newFile.withUnsafeBufferPointer { newBytes in unsafe comparingFiles(oldBytes, newBytes) }
+            unsafe newFile.withUnsafeBufferPointer { newBytes in
+                unsafe comparing(PlanFileWindow(borrowing: oldBytes), PlanFileWindow(borrowing: newBytes))
+            }
         }
     }
 
-    private static func comparingFiles(_ oldBytes: UnsafeBufferPointer<UInt8>, _ newBytes: UnsafeBufferPointer<UInt8>) -> PlanDiff? {
-        let computed: PlanDiff? = {
-            // The old plan's notifications are checked as they are indexed, so each byte of
-            // each file is scanned once; a new notification equal to an old one is then
-            // checked already.
-            guard let old = unsafe FastPlanReader.index(oldBytes, checking: true), let new = unsafe FastPlanReader.index(newBytes)
-            else { return nil }
-            var diff = PlanDiff()
-            diff.plan = PlanDiff.planChanges(from: old.header, to: new.header)
-            diff.oldCoveredUntil = old.header.coveredUntil.seconds
-            (diff.oldReminders, diff.newReminders) = PlanDiff.reminders(of: old.header, and: new.header)
-            // IDs are compared as bytes of the files: no string is made for an unchanged one.
-            var oldByID: [PlanIndex.IDBytes: Int] = [:]
-            oldByID.reserveCapacity(old.entries.count)
-            for index in old.entries.indices { oldByID[old.entries[index].id] = index }
-            var matched = [Bool](repeating: false, count: old.entries.count)
-            for entry in new.entries {
-                guard let oldIndex = oldByID[entry.id] else {
-                    guard let notification = unsafe FastPlanReader.notification(in: newBytes, at: entry.range) else { return nil }
-                    diff.add.append(notification)
+    /// Reads both plans side by side, a notification of each at a time. Plans of the same
+    /// config list their notifications in much the same order, so the new plan's next
+    /// notification is first compared, byte for byte, with the old plan's, and stepped over
+    /// without being scanned when it is the same apart from `sequence`. A notification
+    /// that is not waits, kept, for its partner of the same ID in the other plan: read on
+    /// from either side, the partner is found among the waiting ones, and the side that
+    /// fell behind catches up. What still waits at the end was added or removed.
+    ///
+    /// The old plan's notifications are checked as they are read, so a new one equal to an
+    /// old one is checked too; any other new one is decoded, which checks it. Nil when
+    /// either file is not a plan the fast reader takes.
+    static func comparing(_ oldWindow: PlanFileWindow, _ newWindow: PlanFileWindow) -> PlanDiff? {
+        guard var old = PlanFileStream(oldWindow), var new = PlanFileStream(newWindow) else { return nil }
+        var diff = PlanDiff()
+        var waitingOld: [String: KeptNotification] = [:], waitingNew: [String: KeptNotification] = [:]
+        var oldIDs = Set<UInt64>(), newIDs = Set<UInt64>()
+        var updates: [OrderedUpdate] = []
+        var oldCount = 0, newCount = 0, oldEnded = false, newEnded = false
+
+        /// Compares a notification with its partner of the same ID.
+        func pair(_ before: NotificationText, _ after: NotificationText, newOrdinal: Int) -> Bool {
+            if before.isSame(apartFromSequence: after) {
+                diff.unchanged += 1
+                return true
+            }
+            guard let beforeValue = before.decoded(), let afterValue = after.decoded() else { return false }
+            let changes = PlanDiff.changes(from: beforeValue, to: afterValue)
+            if changes.isEmpty {
+                diff.unchanged += 1
+            } else {
+                updates.append(OrderedUpdate(ordinal: newOrdinal, update: Update(id: afterValue.id, changes: changes, notification: afterValue)))
+            }
+            return true
+        }
+
+        while !oldEnded || !newEnded {
+            if !oldEnded {
+                guard let text = old.nextText(checking: true) else {
+                    guard old.plan != nil else { return nil }
+                    oldEnded = true
                     continue
                 }
-                matched[oldIndex] = true
-                let oldEntry = old.entries[oldIndex]
-                if unsafe PlanIndex.Entry.sameApartFromSequence(oldEntry, in: oldBytes, entry, in: newBytes) {
-                    // Checked once for both: the new one differs only in a `sequence` the
-                    // index checked.
+                guard oldIDs.insert(text.idHash).inserted else { return nil }
+                defer { oldCount += 1 }
+                if !newEnded, new.skipNotification(sameAs: text) {
+                    guard newIDs.insert(text.idHash).inserted else { return nil }
                     diff.unchanged += 1
+                    newCount += 1
                     continue
                 }
-                guard let before = unsafe FastPlanReader.notification(in: oldBytes, at: oldEntry.range),
-                      let after = unsafe FastPlanReader.notification(in: newBytes, at: entry.range)
-                else { return nil }
-                let changes = PlanDiff.changes(from: before, to: after)
-                if changes.isEmpty {
-                    diff.unchanged += 1
-                } else {
-                    diff.update.append(Update(id: after.id, changes: changes, notification: after))
+                let id = text.idText
+                if let partner = waitingNew.removeValue(forKey: id) {
+                    // The new side is ahead: it is not read until the old side catches up.
+                    guard partner.withText({ pair(text, $0, newOrdinal: partner.ordinal) }) else { return nil }
+                    continue
                 }
+                waitingOld[id] = KeptNotification(text, ordinal: oldCount)
             }
-            for (index, entry) in old.entries.enumerated() where !matched[index] {
-                guard let notification = unsafe FastPlanReader.notification(in: oldBytes, at: entry.range) else { return nil }
-                if notification.fireAt.seconds > new.header.now.seconds {
-                    diff.cancel.append(notification)
-                } else {
-                    diff.expired.append(notification)
+            // Read on the new side while what it reads was waiting on the old side.
+            while !newEnded {
+                guard let text = new.nextText(checking: false) else {
+                    guard new.plan != nil else { return nil }
+                    newEnded = true
+                    break
                 }
+                guard newIDs.insert(text.idHash).inserted else { return nil }
+                defer { newCount += 1 }
+                let id = text.idText
+                guard let partner = waitingOld.removeValue(forKey: id) else {
+                    waitingNew[id] = KeptNotification(text, ordinal: newCount)
+                    break
+                }
+                guard partner.withText({ pair($0, text, newOrdinal: newCount) }) else { return nil }
+                if waitingOld.isEmpty, !oldEnded { break }
             }
-            return diff
-        }()
-        return computed
-    }
-}
-
-/// Where each notification of a plan file stands, for diffs that skip unchanged ones.
-enum PlanIndex {
-    /// An ID as bytes of its file, hashed once (FNV-1a) for the dictionary of IDs.
-    @safe struct IDBytes: Hashable {
-        let bytes: UnsafeBufferPointer<UInt8>
-        let hash: UInt64
-
-        init(_ bytes: UnsafeBufferPointer<UInt8>) {
-            unsafe self.bytes = unsafe bytes
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for unsafe byte in unsafe bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
+        }
+        guard let oldHeader = old.plan, let newHeader = new.plan else { return nil }
+        diff.plan = PlanDiff.planChanges(from: oldHeader, to: newHeader)
+        diff.oldCoveredUntil = oldHeader.coveredUntil.seconds
+        (diff.oldReminders, diff.newReminders) = PlanDiff.reminders(of: oldHeader, and: newHeader)
+        diff.update = updates.sorted { $0.ordinal < $1.ordinal }.map(\.update)
+        for kept in waitingNew.values.sorted(by: { $0.ordinal < $1.ordinal }) {
+            guard let notification = kept.withText({ $0.decoded() }) else { return nil }
+            diff.add.append(notification)
+        }
+        for kept in waitingOld.values.sorted(by: { $0.ordinal < $1.ordinal }) {
+            guard let notification = kept.withText({ $0.decoded() }) else { return nil }
+            if notification.fireAt.seconds > newHeader.now.seconds {
+                diff.cancel.append(notification)
+            } else {
+                diff.expired.append(notification)
             }
-            self.hash = hash
         }
-
-        static func == (lhs: IDBytes, rhs: IDBytes) -> Bool {
-            unsafe lhs.bytes.count == rhs.bytes.count
-                && (lhs.bytes.isEmpty || memcmp(lhs.bytes.baseAddress!, rhs.bytes.baseAddress!, lhs.bytes.count) == 0)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(hash)
-        }
+        return diff
     }
 
-    struct Entry {
-        let id: IDBytes
-        /// The notification object's bytes.
-        let range: Range<Int>
-        /// Where the value of `sequence` starts.
-        let sequenceStart: Int
-
-        /// Where the `sequence` value ends.
-        func sequenceEnd(in buffer: UnsafeBufferPointer<UInt8>) -> Int {
-            var end = sequenceStart
-            while end < range.upperBound, unsafe buffer[end] == 0x20 || (buffer[end] >= 0x30 && buffer[end] <= 0x39) { end += 1 }
-            return end
-        }
-
-        /// Whether two objects have the same bytes apart from their `sequence` values.
-        static func sameApartFromSequence(
-            _ lhs: Entry, in lhsBuffer: UnsafeBufferPointer<UInt8>, _ rhs: Entry, in rhsBuffer: UnsafeBufferPointer<UInt8>
-        ) -> Bool {
-            let lhsEnd = unsafe lhs.sequenceEnd(in: lhsBuffer)
-            let rhsEnd = unsafe rhs.sequenceEnd(in: rhsBuffer)
-            let lhsPrefix = lhs.sequenceStart - lhs.range.lowerBound
-            let lhsSuffix = lhs.range.upperBound - lhsEnd
-            guard lhsPrefix == rhs.sequenceStart - rhs.range.lowerBound, lhsSuffix == rhs.range.upperBound - rhsEnd,
-                  let lhsBase = lhsBuffer.baseAddress, let rhsBase = rhsBuffer.baseAddress
-            else { return false }
-            return unsafe memcmp(lhsBase + lhs.range.lowerBound, rhsBase + rhs.range.lowerBound, lhsPrefix) == 0
-                && memcmp(lhsBase + lhsEnd, rhsBase + rhsEnd, lhsSuffix) == 0
-        }
+    /// An update and the place of its notification in the new plan.
+    struct OrderedUpdate {
+        let ordinal: Int
+        let update: Update
     }
 }

@@ -1,0 +1,371 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A plan file's bytes from the first one a reader still needs to the last one read so far.
+/// When the reader needs more, the bytes before its place are dropped and the next pieces
+/// of the file appended, so a file of any length is read in a buffer about as long as its
+/// longest member, and a `diff` holds neither of its plans whole.
+@safe final class PlanFileWindow {
+    private var storage: UnsafeMutableBufferPointer<UInt8>
+    /// False when the window borrows a buffer its caller keeps alive.
+    private let ownsStorage: Bool
+    /// How many bytes of `storage` hold the file.
+    private(set) var count: Int
+    /// Whether the file's last piece has been read.
+    private(set) var isAtEnd: Bool
+    /// Whether a piece could not be read, or the file is longer than a plan may be.
+    private(set) var failed = false
+    private var bytesRead: Int
+    private let nextPiece: () -> [UInt8]?
+
+    /// A window that holds all of `buffer` from the start; the caller keeps it alive.
+    init(borrowing buffer: UnsafeBufferPointer<UInt8>) {
+        unsafe storage = UnsafeMutableBufferPointer(mutating: buffer)
+        ownsStorage = false
+        count = buffer.count
+        bytesRead = buffer.count
+        isAtEnd = true
+        nextPiece = { [] }
+    }
+
+    /// A window over the pieces `nextPiece` returns one per call: empty at the end of the
+    /// file, nil when it could not be read.
+    init(pieces nextPiece: @escaping () -> [UInt8]?) {
+        unsafe storage = UnsafeMutableBufferPointer.allocate(capacity: 1 << 16)
+        ownsStorage = true
+        count = 0
+        bytesRead = 0
+        isAtEnd = false
+        self.nextPiece = nextPiece
+    }
+
+    deinit {
+        if ownsStorage { unsafe storage.deallocate() }
+    }
+
+    /// How many bytes the window has room for: it only grows, so this is what reading the
+    /// file has cost in memory.
+    var capacity: Int { unsafe storage.count }
+
+    /// The bytes held, valid until the next `advance`.
+    var bytes: UnsafeBufferPointer<UInt8> { unsafe UnsafeBufferPointer(rebasing: storage[..<count]) }
+
+    /// Reads on until at least `wanted` bytes from `start` are held, or the file ends; when
+    /// anything was read, the bytes before `start` are dropped (what was at `start` is then
+    /// at 0) and the result is true. False, and nothing moved, when nothing more could be
+    /// read: the file has ended, could not be read or is longer than a plan may be.
+    func advance(droppingBefore start: Int, wanting wanted: Int) -> Bool {
+        guard !isAtEnd, !failed else { return false }
+        var pieces: [[UInt8]] = []
+        var added = 0
+        while pieces.isEmpty || count - start + added < wanted {
+            guard let piece = nextPiece() else {
+                failed = true
+                return false
+            }
+            if piece.isEmpty {
+                isAtEnd = true
+                break
+            }
+            bytesRead += piece.count
+            guard bytesRead <= ReminderCompiler.maximumPlanBytes else {
+                failed = true
+                return false
+            }
+            pieces.append(piece)
+            added += piece.count
+        }
+        guard !pieces.isEmpty else { return false }
+        let kept = count - start
+        if unsafe kept + added > storage.count {
+            let larger = unsafe UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(kept + added, 2 * storage.count))
+            if kept > 0 { unsafe memcpy(larger.baseAddress!, storage.baseAddress! + start, kept) }
+            if ownsStorage { unsafe storage.deallocate() }
+            unsafe storage = larger
+        } else if kept > 0, start > 0 {
+            unsafe memmove(storage.baseAddress!, storage.baseAddress! + start, kept)
+        }
+        count = kept
+        for piece in pieces {
+            unsafe piece.withUnsafeBufferPointer { unsafe memcpy(storage.baseAddress! + count, $0.baseAddress!, $0.count) }
+            count += piece.count
+        }
+        return true
+    }
+}
+
+/// A notification as a plan file holds it: its bytes, where its ID and its `sequence`
+/// value lie in them, and its place in the file's order.
+@safe struct NotificationText {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let id: Range<Int>
+    let sequence: Range<Int>
+
+    /// The ID's bytes hashed (FNV-1a), to tell a file's IDs apart; two IDs of the same hash
+    /// are taken as the same, which sends the file to the full reader, never to a wrong diff.
+    var idHash: UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for unsafe byte in unsafe bytes[id] {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    var idText: String { unsafe String(decoding: UnsafeBufferPointer(rebasing: bytes[id]), as: UTF8.self) }
+
+    /// Whether two notifications have the same bytes apart from their `sequence` values.
+    func isSame(apartFromSequence other: NotificationText) -> Bool {
+        let suffix = unsafe bytes.count - sequence.upperBound
+        guard sequence.lowerBound == other.sequence.lowerBound, unsafe suffix == other.bytes.count - other.sequence.upperBound,
+              let base = unsafe bytes.baseAddress, let otherBase = unsafe other.bytes.baseAddress
+        else { return false }
+        return unsafe memcmp(base, otherBase, sequence.lowerBound) == 0
+            && memcmp(base + sequence.upperBound, otherBase + other.sequence.upperBound, suffix) == 0
+    }
+
+    /// The notification decoded (and checked); nil when it is not one a plan may hold.
+    func decoded() -> PlannedNotification? {
+        unsafe FastPlanReader.notification(in: bytes, at: 0..<bytes.count)
+    }
+}
+
+/// A notification's text kept past the window it was read in.
+struct KeptNotification {
+    private let storage: [UInt8]
+    private let id: Range<Int>, sequence: Range<Int>
+    /// Its place among its file's notifications.
+    let ordinal: Int
+
+    init(_ text: NotificationText, ordinal: Int) {
+        storage = unsafe Array(text.bytes)
+        id = text.id
+        sequence = text.sequence
+        self.ordinal = ordinal
+    }
+
+    func withText<Result>(_ body: (NotificationText) -> Result) -> Result {
+        unsafe storage.withUnsafeBufferPointer { unsafe body(NotificationText(bytes: $0, id: id, sequence: sequence)) }
+    }
+}
+
+/// A plan file read one notification at a time through a `PlanFileWindow`; the plan's
+/// other members are read as they come, before or after the notifications. Anything it
+/// does not expect ends the stream with `plan` nil, and the file goes to `PlanReader`,
+/// which says what is wrong and where.
+///
+/// Each member and each notification is read while the window holds it: a read that
+/// fails before the end of the file may have met the end of the window, so the window
+/// reads on (at least doubling what it holds from the read's start) and the read runs
+/// again from its start. A read must also leave a byte after it in the window, since a
+/// number or a literal cut by the window's end can look complete.
+struct PlanFileStream {
+    private let window: PlanFileWindow
+    private var reader: FastPlanReader
+    private var fields = FastPlanReader.PlanFields()
+    private enum Stage { case members(first: Bool), notifications(first: Bool), ended, failed }
+    private var stage = Stage.members(first: true)
+    /// The plan without its notifications, once every notification has been read; nil
+    /// before, or when the file is not a plan this reader takes.
+    private(set) var plan: Plan?
+
+    /// A stream at the start of the file in `window`; nil when it does not open a JSON object.
+    init?(_ window: PlanFileWindow) {
+        self.window = window
+        if window.count < 4 { _ = window.advance(droppingBefore: 0, wanting: 4) }
+        reader = unsafe FastPlanReader(scanner: JSONScanner(document: window.bytes))
+        let opened = Self.attempt(&reader, window) { reader in try reader.scanner.openObject() }
+        guard opened == true else { return nil }
+    }
+
+    /// What a read of the plan object's next member met.
+    private enum MemberStep { case member, notifications(hasItems: Bool), planEnded }
+
+    /// What a read of the notifications' next item met.
+    private enum ItemStep<Item> { case item(Item), arrayEnded }
+
+    /// The next notification, as `body` reads it while the window holds its bytes (which
+    /// it may keep until the next call); nil after the last, when `plan` is set, or when
+    /// the file is not a plan this reader takes.
+    mutating func next<Item>(_ body: (inout FastPlanReader) throws -> Item) -> Item? {
+        while true {
+            switch stage {
+            case .members:
+                readMembers()
+            case .notifications(let first):
+                let step = Self.attempt(&reader, window) { reader -> ItemStep<Item> in
+                    if !first, try !reader.scanner.continues(closing: UInt8(ascii: "]")) { return .arrayEnded }
+                    return .item(try body(&reader))
+                }
+                switch step {
+                case .item(let item)?:
+                    stage = .notifications(first: false)
+                    return item
+                case .arrayEnded?: stage = .members(first: false)
+                case nil: stage = .failed
+                }
+            case .ended, .failed:
+                return nil
+            }
+        }
+    }
+
+    /// The next notification's text, checked as a plan's notification must be (`check`)
+    /// or only scanned as JSON with its ID and `sequence` found.
+    mutating func nextText(checking: Bool) -> NotificationText? {
+        next { reader -> NotificationText in
+            reader.scanner.skipWhitespace()
+            let start = reader.scanner.position
+            if checking { try reader.checkNotification() } else { try reader.locateNotification() }
+            guard let id = reader.lastIDRange, let sequenceStart = reader.lastSequenceStart else { throw FastPlanReader.GiveUp() }
+            var sequenceEnd = sequenceStart
+            while sequenceEnd < reader.scanner.position, unsafe reader.scanner.bytes[sequenceEnd] &- UInt8(ascii: "0") < 10 {
+                sequenceEnd += 1
+            }
+            let text = unsafe UnsafeBufferPointer(rebasing: reader.scanner.bytes[start..<reader.scanner.position])
+            return unsafe NotificationText(
+                bytes: text, id: (id.lowerBound - start)..<(id.upperBound - start),
+                sequence: (sequenceStart - start)..<(sequenceEnd - start)
+            )
+        }
+    }
+
+    /// Steps over the next notification when its bytes are `text`'s apart from a `sequence`
+    /// value that is a JSON integer in range, without scanning it: it is then as well formed
+    /// and as valid as `text`. False, and nothing consumed, otherwise.
+    mutating func skipNotification(sameAs text: NotificationText) -> Bool {
+        guard case .notifications(let first) = stage else { return false }
+        let longestSequence = 10
+        while true {
+            let bytes = unsafe window.bytes
+            var index = reader.scanner.position
+            func skipWhitespace() {
+                while unsafe index < bytes.count, unsafe bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+                    index += 1
+                }
+            }
+            skipWhitespace()
+            if !first {
+                guard unsafe index < bytes.count else {
+                    if unsafe refill(wanting: index - reader.scanner.position + text.bytes.count + longestSequence + 8) { continue }
+                    return false
+                }
+                guard unsafe bytes[index] == UInt8(ascii: ",") else { return false }
+                index += 1
+                skipWhitespace()
+            }
+            let needed = unsafe text.bytes.count + longestSequence
+            if bytes.count - index < needed, !window.isAtEnd {
+                if refill(wanting: index - reader.scanner.position + needed) { continue }
+                return false
+            }
+            guard let base = unsafe bytes.baseAddress, let textBase = unsafe text.bytes.baseAddress,
+                  unsafe bytes.count - index >= text.bytes.count - text.sequence.count + 1,
+                  unsafe memcmp(base + index, textBase, text.sequence.lowerBound) == 0
+            else { return false }
+            // The new `sequence`: digits, without a leading zero, at most `Int32.max`.
+            let digitsStart = index + text.sequence.lowerBound
+            var digitsEnd = digitsStart
+            var value = 0
+            while unsafe digitsEnd < bytes.count, digitsEnd - digitsStart < longestSequence, unsafe bytes[digitsEnd] &- UInt8(ascii: "0") < 10 {
+                value = unsafe value * 10 + Int(bytes[digitsEnd] &- UInt8(ascii: "0"))
+                digitsEnd += 1
+            }
+            let suffix = unsafe text.bytes.count - text.sequence.upperBound
+            guard digitsEnd > digitsStart, unsafe digitsEnd - digitsStart == 1 || bytes[digitsStart] != UInt8(ascii: "0"),
+                  value <= Int(Int32.max), bytes.count - digitsEnd >= suffix,
+                  unsafe memcmp(base + digitsEnd, textBase + text.sequence.upperBound, suffix) == 0
+            else { return false }
+            reader.scanner.position = digitsEnd + suffix
+            stage = .notifications(first: false)
+            return true
+        }
+    }
+
+    /// Reads on from the reader's place; false when nothing more could be read.
+    private mutating func refill(wanting wanted: Int) -> Bool {
+        let start = reader.scanner.position, depth = reader.scanner.depth
+        guard window.advance(droppingBefore: start, wanting: wanted) else { return false }
+        reader.scanner = unsafe JSONScanner(window.bytes, at: 0, depth: depth)
+        return true
+    }
+
+    /// Reads the plan's members up to its notifications or its end, where it checks the
+    /// plan and sets `plan`.
+    private mutating func readMembers() {
+        var fields = self.fields
+        while case .members(let first) = stage {
+            var trial = fields
+            let step = Self.attempt(&reader, window) { reader -> MemberStep in
+                trial = fields
+                if !first, try !reader.scanner.continues(closing: UInt8(ascii: "}")) { return .planEnded }
+                guard let raw = unsafe try reader.scanner.plainString(), !raw.isEmpty else { throw FastPlanReader.GiveUp() }
+                try reader.scanner.expect(UInt8(ascii: ":"), "':' after the member name")
+                guard let index = unsafe FastPlanReader.planKeys.index(of: raw) else {
+                    // A member of a later format: skipped, as the format-version policy asks.
+                    try reader.scanner.skipValue()
+                    return .member
+                }
+                guard trial.seen & (1 << UInt64(index)) == 0 else { throw FastPlanReader.GiveUp() }
+                trial.seen |= 1 << UInt64(index)
+                let key = FastPlanReader.planKeys.keys[index]
+                guard key != .notifications else {
+                    trial.hasNotifications = true
+                    return .notifications(hasItems: try reader.scanner.openArray())
+                }
+                try trial.read(key, from: &reader)
+                return .member
+            }
+            fields = trial
+            switch step {
+            case .member?: stage = .members(first: false)
+            case .notifications(let hasItems)?: stage = hasItems ? .notifications(first: true) : .members(first: false)
+            case .planEnded?:
+                // The read ended with the window at the file's end, or with something after
+                // the plan, which `finish` refuses.
+                if (try? reader.scanner.finish()) != nil, let plan = try? fields.plan() {
+                    self.plan = plan
+                    stage = .ended
+                } else {
+                    stage = .failed
+                }
+            case nil: stage = .failed
+            }
+        }
+        self.fields = fields
+    }
+
+    /// Runs `read` from the reader's place until it succeeds with a byte after it in the
+    /// window; nil when it fails in the bytes the window holds. A read can meet the end of
+    /// the window only as a scanner failure at most a few bytes before it (an escape or a
+    /// UTF-8 sequence cut short): the reader's own refusals concern whole tokens.
+    private static func attempt<Value>(
+        _ reader: inout FastPlanReader, _ window: PlanFileWindow, _ read: (inout FastPlanReader) throws -> Value
+    ) -> Value? {
+        let start = reader.scanner.position, depth = reader.scanner.depth
+        var lastTry = false
+        while true {
+            do {
+                let value = try read(&reader)
+                if reader.scanner.peek() != nil || window.isAtEnd { return value }
+            } catch let failure as JSONScanner.Failure where unsafe failure.offset + 16 >= reader.scanner.bytes.count {
+                // Perhaps only the end of the window: read on.
+            } catch {
+                return nil
+            }
+            if lastTry { return nil }
+            if window.advance(droppingBefore: start, wanting: 2 * (window.count - start) + 4096) {
+                reader.scanner = unsafe JSONScanner(window.bytes, at: 0, depth: depth)
+            } else if window.isAtEnd, !window.failed {
+                // The end of the file was met without new bytes: one last read from the start.
+                reader.scanner = unsafe JSONScanner(window.bytes, at: start, depth: depth)
+                lastTry = true
+            } else {
+                return nil
+            }
+        }
+    }
+}
