@@ -36,8 +36,9 @@ struct Diff: ParsableCommand, ReportsDiagnostics {
         // Well-formed plans are compared as they are read, without holding either whole;
         // otherwise they are read in full, which reports what is wrong with them.
         let diff: PlanDiff
-        if let oldPieces = FilePieces(path: old), let newPieces = FilePieces(path: new),
-           let streamed = PlanDiff(oldPieces: oldPieces.next, newPieces: newPieces.next) {
+        // Standard input is read whole, since a plan that must be read again for its
+        // errors could not be.
+        if old != "-", new != "-", let streamed = PlanDiff(oldPath: old, newPath: new) {
             diff = streamed
         } else {
             guard let oldBytes = CommandLineInput.readFile(old, limit: ReminderCompiler.maximumPlanBytes, opening: UInt8(ascii: "{")),
@@ -64,37 +65,6 @@ struct Diff: ParsableCommand, ReportsDiagnostics {
             StandardStream.output.write(DiffHTML.render(diff))
         }
         if exitCode, diff.hasChanges { throw ExitCode(2) }
-    }
-}
-
-/// A file read a piece at a time, for a diff that holds neither plan whole. Standard input
-/// is not read so (nil), since a plan that must be read again for its errors could not be.
-final class FilePieces {
-    private var descriptor: Int32
-
-    /// Nil for standard input or a file that cannot be opened; the full reading then says why.
-    init?(path: String) {
-        guard path != "-" else { return nil }
-        descriptor = SystemCall.openForReading(path)
-        guard descriptor >= 0 else { return nil }
-    }
-
-    deinit {
-        if descriptor >= 0 { SystemCall.closeDescriptor(descriptor) }
-    }
-
-    /// The file's next bytes: empty at its end, nil when it cannot be read.
-    func next() -> [UInt8]? {
-        guard descriptor >= 0 else { return [] }
-        switch SystemCall.readBytes(from: descriptor, upTo: 1 << 18) {
-        case .success(let bytes):
-            if bytes.isEmpty {
-                SystemCall.closeDescriptor(descriptor)
-                descriptor = -1
-            }
-            return bytes
-        case .failure: return nil
-        }
     }
 }
 

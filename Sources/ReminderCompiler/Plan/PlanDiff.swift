@@ -95,7 +95,19 @@ public struct PlanDiff: Sendable, Hashable {
     /// file is not a well-formed plan or could not be read (read it with `readPlan` for
     /// errors).
     public init?(oldPieces: @escaping () -> [UInt8]?, newPieces: @escaping () -> [UInt8]?) {
-        guard let computed = PlanDiff.comparing(PlanFileWindow(pieces: oldPieces), PlanFileWindow(pieces: newPieces)) else { return nil }
+        guard let computed = PlanDiff.comparing(PlanFileWindow(.pieces(oldPieces)), PlanFileWindow(.pieces(newPieces))) else { return nil }
+        self = computed
+    }
+
+    /// Compares the plan files at two paths as `init(oldPieces:newPieces:)` does, each read
+    /// straight into the window that holds it. Nil when either cannot be opened or read,
+    /// or is not a well-formed plan (read it with `readPlan` for errors).
+    @_spi(Tooling) public init?(oldPath: String, newPath: String) {
+        guard let oldDescriptor = FileAccess.openForReading(oldPath) else { return nil }
+        let oldWindow = PlanFileWindow(.file(descriptor: oldDescriptor))
+        guard let newDescriptor = FileAccess.openForReading(newPath),
+              let computed = PlanDiff.comparing(oldWindow, PlanFileWindow(.file(descriptor: newDescriptor)))
+        else { return nil }
         self = computed
     }
 

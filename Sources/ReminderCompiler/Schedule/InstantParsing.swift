@@ -41,7 +41,8 @@
         }
         let zone = bytes[index...]
         let offset: Int
-        if zone.elementsEqual("Z".utf8) || zone.elementsEqual("z".utf8) {
+        // Compared as one byte: `elementsEqual` with a string's bytes cost a diff 14 M.
+        if zone.count == 1, zone.first == UInt8(ascii: "Z") || zone.first == UInt8(ascii: "z") {
             offset = 0
         } else {
             guard zone.count == 6, let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),

@@ -78,4 +78,24 @@ enum FileAccess {
         guard length <= limit || truncating else { return nil }
         return Array(bytes[..<min(length, limit)])
     }
+
+    /// An open descriptor of the file at `path`, for reading; nil when it cannot be opened.
+    static func openForReading(_ path: String) -> Int32? {
+        let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC)
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// Reads the next bytes of `descriptor` into `buffer`, retrying after signals: how
+    /// many, 0 at the end of the file, nil when it cannot be read.
+    static func readBytes(from descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        while true {
+            let count = unsafe read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            return count >= 0 ? count : nil
+        }
+    }
+
+    static func closeDescriptor(_ descriptor: Int32) {
+        _ = close(descriptor)
+    }
 }

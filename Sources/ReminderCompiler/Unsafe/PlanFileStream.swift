@@ -5,45 +5,57 @@ import Darwin
 #endif
 
 /// A plan file's bytes from the first one a reader still needs to the last one read so far.
-/// When the reader needs more, the bytes before its place are dropped and the next pieces
+/// When the reader needs more, the bytes before its place are dropped and the next bytes
 /// of the file appended, so a file of any length is read in a buffer about as long as its
 /// longest member, and a `diff` holds neither of its plans whole.
 @safe final class PlanFileWindow {
+    /// Where a file's bytes come from.
+    enum Source {
+        /// Whole arrays, one per call: empty at the end of the file, nil when it cannot be read.
+        case pieces(() -> [UInt8]?)
+        /// An open file, read straight into the window's storage and closed with the window.
+        case file(descriptor: Int32)
+        /// Nothing more: the window was given the whole file.
+        case none
+    }
+
     private var storage: UnsafeMutableBufferPointer<UInt8>
     /// False when the window borrows a buffer its caller keeps alive.
     private let ownsStorage: Bool
+    private let source: Source
     /// How many bytes of `storage` hold the file.
     private(set) var count: Int
-    /// Whether the file's last piece has been read.
+    /// The place in the file of the window's first byte.
+    private(set) var offset = 0
+    /// Whether the file's last byte has been read.
     private(set) var isAtEnd: Bool
-    /// Whether a piece could not be read, or the file is longer than a plan may be.
+    /// Whether the file could not be read, or is longer than a plan may be.
     private(set) var failed = false
-    private var bytesRead: Int
-    private let nextPiece: () -> [UInt8]?
+
+    /// How many bytes one read asks for.
+    private static let readSize = 1 << 18
 
     /// A window that holds all of `buffer` from the start; the caller keeps it alive.
     init(borrowing buffer: UnsafeBufferPointer<UInt8>) {
         unsafe storage = UnsafeMutableBufferPointer(mutating: buffer)
         ownsStorage = false
+        source = .none
         count = buffer.count
-        bytesRead = buffer.count
         isAtEnd = true
-        nextPiece = { [] }
     }
 
-    /// A window over the pieces `nextPiece` returns one per call: empty at the end of the
-    /// file, nil when it could not be read.
-    init(pieces nextPiece: @escaping () -> [UInt8]?) {
-        unsafe storage = UnsafeMutableBufferPointer.allocate(capacity: 1 << 16)
+    /// A window over the bytes `source` gives.
+    init(_ source: Source) {
+        unsafe storage = UnsafeMutableBufferPointer.allocate(capacity: Self.readSize)
         ownsStorage = true
+        self.source = source
         count = 0
-        bytesRead = 0
         isAtEnd = false
-        self.nextPiece = nextPiece
     }
 
     deinit {
         if ownsStorage { unsafe storage.deallocate() }
+        if case .file(let descriptor) = source { FileAccess.closeDescriptor(descriptor) }
     }
 
     /// How many bytes the window has room for: it only grows, so this is what reading the
@@ -53,47 +65,60 @@ import Darwin
     /// The bytes held, valid until the next `advance`.
     var bytes: UnsafeBufferPointer<UInt8> { unsafe UnsafeBufferPointer(rebasing: storage[..<count]) }
 
-    /// Reads on until at least `wanted` bytes from `start` are held, or the file ends; when
-    /// anything was read, the bytes before `start` are dropped (what was at `start` is then
-    /// at 0) and the result is true. False, and nothing moved, when nothing more could be
-    /// read: the file has ended, could not be read or is longer than a plan may be.
+    /// Drops the bytes before `start` (so `offset` moves on) and reads on until at least
+    /// `wanted` bytes from there are held or the file ends. True when anything was read;
+    /// false, and nothing dropped, when the file had already ended or failed.
     func advance(droppingBefore start: Int, wanting wanted: Int) -> Bool {
-        guard !isAtEnd, !failed else { return false }
-        var pieces: [[UInt8]] = []
-        var added = 0
-        while pieces.isEmpty || count - start + added < wanted {
-            guard let piece = nextPiece() else {
-                failed = true
-                return false
+        guard !isAtEnd, !failed, let base = unsafe storage.baseAddress else { return false }
+        let kept = count - start
+        if kept > 0, start > 0 { unsafe memmove(base, base + start, kept) }
+        count = kept
+        offset += start
+        var readAny = false
+        while !readAny || count < wanted {
+            let read: Int
+            switch source {
+            case .pieces(let next):
+                guard let piece = next() else {
+                    failed = true
+                    return false
+                }
+                reserve(piece.count)
+                unsafe piece.withUnsafeBufferPointer { unsafe memcpy(storage.baseAddress! + count, $0.baseAddress!, $0.count) }
+                read = piece.count
+            case .file(let descriptor):
+                reserve(Self.readSize)
+                let free = unsafe UnsafeMutableRawBufferPointer(start: storage.baseAddress! + count, count: storage.count - count)
+                guard let got = unsafe FileAccess.readBytes(from: descriptor, into: free), got <= free.count else {
+                    failed = true
+                    return false
+                }
+                read = got
+            case .none:
+                read = 0
             }
-            if piece.isEmpty {
+            if read == 0 {
                 isAtEnd = true
                 break
             }
-            bytesRead += piece.count
-            guard bytesRead <= ReminderCompiler.maximumPlanBytes else {
+            count += read
+            readAny = true
+            guard offset + count <= ReminderCompiler.maximumPlanBytes else {
                 failed = true
                 return false
             }
-            pieces.append(piece)
-            added += piece.count
         }
-        guard !pieces.isEmpty else { return false }
-        let kept = count - start
-        if unsafe kept + added > storage.count {
-            let larger = unsafe UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(kept + added, 2 * storage.count))
-            if kept > 0 { unsafe memcpy(larger.baseAddress!, storage.baseAddress! + start, kept) }
-            if ownsStorage { unsafe storage.deallocate() }
-            unsafe storage = larger
-        } else if kept > 0, start > 0 {
-            unsafe memmove(storage.baseAddress!, storage.baseAddress! + start, kept)
-        }
-        count = kept
-        for piece in pieces {
-            unsafe piece.withUnsafeBufferPointer { unsafe memcpy(storage.baseAddress! + count, $0.baseAddress!, $0.count) }
-            count += piece.count
-        }
-        return true
+        return readAny
+    }
+
+    /// Room for `more` bytes after those held, in storage at least twice as large when it
+    /// must grow, so that a long member costs few copies.
+    private func reserve(_ more: Int) {
+        guard unsafe count + more > storage.count, let base = unsafe storage.baseAddress else { return }
+        let larger = unsafe UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(count + more, 2 * storage.count))
+        if count > 0 { unsafe memcpy(larger.baseAddress!, base, count) }
+        if ownsStorage { unsafe storage.deallocate() }
+        unsafe storage = larger
     }
 }
 
@@ -175,7 +200,7 @@ struct PlanFileStream {
     /// A stream at the start of the file in `window`; nil when it does not open a JSON object.
     init?(_ window: PlanFileWindow) {
         self.window = window
-        if window.count < 4 { _ = window.advance(droppingBefore: 0, wanting: 4) }
+        _ = window.advance(droppingBefore: 0, wanting: 4)
         reader = unsafe FastPlanReader(scanner: JSONScanner(document: window.bytes))
         let opened = Self.attempt(&reader, window) { reader in try reader.scanner.openObject() }
         guard opened == true else { return nil }
@@ -287,10 +312,10 @@ struct PlanFileStream {
 
     /// Reads on from the reader's place; false when nothing more could be read.
     private mutating func refill(wanting wanted: Int) -> Bool {
-        let start = reader.scanner.position, depth = reader.scanner.depth
-        guard window.advance(droppingBefore: start, wanting: wanted) else { return false }
-        reader.scanner = unsafe JSONScanner(window.bytes, at: 0, depth: depth)
-        return true
+        let start = reader.scanner.position + window.offset, depth = reader.scanner.depth
+        let more = window.advance(droppingBefore: reader.scanner.position, wanting: wanted)
+        reader.scanner = unsafe JSONScanner(window.bytes, at: start - window.offset, depth: depth)
+        return more
     }
 
     /// Reads the plan's members up to its notifications or its end, where it checks the
@@ -345,7 +370,7 @@ struct PlanFileStream {
     private static func attempt<Value>(
         _ reader: inout FastPlanReader, _ window: PlanFileWindow, _ read: (inout FastPlanReader) throws -> Value
     ) -> Value? {
-        let start = reader.scanner.position, depth = reader.scanner.depth
+        let start = reader.scanner.position + window.offset, depth = reader.scanner.depth
         var lastTry = false
         while true {
             do {
@@ -357,15 +382,11 @@ struct PlanFileStream {
                 return nil
             }
             if lastTry { return nil }
-            if window.advance(droppingBefore: start, wanting: 2 * (window.count - start) + 4096) {
-                reader.scanner = unsafe JSONScanner(window.bytes, at: 0, depth: depth)
-            } else if window.isAtEnd, !window.failed {
-                // The end of the file was met without new bytes: one last read from the start.
-                reader.scanner = unsafe JSONScanner(window.bytes, at: start, depth: depth)
-                lastTry = true
-            } else {
-                return nil
-            }
+            let more = window.advance(droppingBefore: start - window.offset, wanting: 2 * (window.count - (start - window.offset)) + 4096)
+            guard more || (window.isAtEnd && !window.failed) else { return nil }
+            // Without new bytes, the end of the file was met: one last read from the start.
+            lastTry = !more
+            reader.scanner = unsafe JSONScanner(window.bytes, at: start - window.offset, depth: depth)
         }
     }
 }

@@ -152,8 +152,8 @@ struct StreamedDiffTests {
         }
         let old = try plan("2026-11-22T08:00:00Z"), new = try plan("2026-11-23T08:00:00Z")
         #expect(old.count > 10_000_000)
-        let oldWindow = PlanFileWindow(pieces: Self.pieces(old, size: 1 << 16))
-        let newWindow = PlanFileWindow(pieces: Self.pieces(new, size: 1 << 16))
+        let oldWindow = PlanFileWindow(.pieces(Self.pieces(old, size: 1 << 16)))
+        let newWindow = PlanFileWindow(.pieces(Self.pieces(new, size: 1 << 16)))
         let diff = try #require(PlanDiff.comparing(oldWindow, newWindow))
         #expect(diff == PlanDiff(old: try Self.fullyRead(old), new: try Self.fullyRead(new)))
         #expect(diff.unchanged > 39_000)
