@@ -18,8 +18,17 @@
         // is checked before any byte is read: the plan reader passes a file's bytes in
         // place, whose subscripts a release build does not check.
         let start = bytes.startIndex
+        // Digit by digit in place: through a slice and `decimal`, a W2 diff's instants cost
+        // 11 M instructions more.
+        @inline(__always)
         func digits(_ offsets: Range<Int>) -> Int? {
-            PlistScalarParser.decimal(bytes[(start + offsets.lowerBound)..<(start + offsets.upperBound)])
+            var value = 0
+            for offset in offsets {
+                let digit = bytes[start + offset] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
         }
         guard bytes.count >= 20, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
               bytes[start + 10] == UInt8(ascii: "T") || bytes[start + 10] == UInt8(ascii: "t") || bytes[start + 10] == UInt8(ascii: " "),

@@ -90,12 +90,62 @@
         return current
     }
 
+    @inline(__always)
     mutating func skipWhitespace() {
-        while unsafe position < bytes.count {
-            let byte = unsafe bytes[position]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-            position += 1
+        // Most calls find none: that is told here, and a run is stepped over out of line.
+        guard unsafe position < bytes.count, unsafe bytes[position] <= 0x20 else { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
+        position = unsafe Self.endOfWhitespace(in: bytes, from: position)
+    }
+
+    /// Where the run of whitespace at `start` in `bytes` ends. Spaces are stepped over
+    /// eight at a time: a pretty-printed plan indents each member by six, and byte by byte
+    /// that was 45 M instructions of a `diff` of two W2 plans.
+    @inline(__always)
+    static func endOfWhitespace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            let byte = unsafe bytes[index]
+            if byte == 0x20 {
+                #if _endian(little)
+                if index &+ 8 <= bytes.count, let base = bytes.baseAddress {
+                    let others = unsafe UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
+                    // The lowest byte that is not a space ends the run (the first is one).
+                    index &+= others == 0 ? 8 : others.trailingZeroBitCount / 8
+                    continue
+                }
+                #endif
+                index += 1
+            } else if byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                index += 1
+            } else {
+                break
+            }
         }
+        return index
+    }
+
+    /// A non-negative integer of at most `maximumDigits` digits, read in one pass; nil,
+    /// with nothing consumed, for any other number or a number that may go on past the
+    /// bytes held, which the caller reads with `number()`.
+    mutating func plainInteger(maximumDigits: Int) -> Int? {
+        skipWhitespace()
+        var index = position
+        var value = 0
+        while unsafe index < bytes.count, index - position < maximumDigits, unsafe bytes[index] &- UInt8(ascii: "0") < 10 {
+            value = unsafe value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        guard index > position, unsafe index < bytes.count else { return nil }
+        let next = unsafe bytes[index]
+        guard next &- UInt8(ascii: "0") >= 10, next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E"),
+              unsafe index - position == 1 || bytes[position] != UInt8(ascii: "0")
+        else { return nil }
+        position = index
+        return value
     }
 
     /// Whether the next byte after whitespace is `byte`, consuming it if so.

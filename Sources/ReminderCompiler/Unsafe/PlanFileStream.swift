@@ -266,21 +266,14 @@ struct PlanFileStream {
         let longestSequence = 10
         while true {
             let bytes = unsafe window.bytes
-            var index = reader.scanner.position
-            func skipWhitespace() {
-                while unsafe index < bytes.count, unsafe bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
-                    index += 1
-                }
-            }
-            skipWhitespace()
+            var index = unsafe JSONScanner.endOfWhitespace(in: bytes, from: reader.scanner.position)
             if !first {
                 guard unsafe index < bytes.count else {
                     if unsafe refill(wanting: index - reader.scanner.position + text.bytes.count + longestSequence + 8) { continue }
                     return false
                 }
                 guard unsafe bytes[index] == UInt8(ascii: ",") else { return false }
-                index += 1
-                skipWhitespace()
+                index = unsafe JSONScanner.endOfWhitespace(in: bytes, from: index + 1)
             }
             let needed = unsafe text.bytes.count + longestSequence
             if bytes.count - index < needed, !window.isAtEnd {
