@@ -355,7 +355,9 @@
     }
 
     /// Steps over one character of a string's text that is not an escape or the closing
-    /// quote: a printable ASCII byte or one whole, valid UTF-8 sequence.
+    /// quote: a printable ASCII byte or one whole, valid UTF-8 sequence. Inlined: a call
+    /// for each character past ASCII cost a diff of two W2 plans 12 M instructions.
+    @inline(__always)
     private func checkStringByte(at index: inout Int) throws(Failure) {
         let lead = unsafe bytes[index]
         if lead >= 0x20 && lead < 0x80 {

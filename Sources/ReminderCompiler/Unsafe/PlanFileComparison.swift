@@ -59,10 +59,11 @@ extension PlanDiff {
                     oldEnded = true
                     continue
                 }
-                guard oldIDs.insert(text.idHash) else { return nil }
+                let idHash = text.idHash
+                guard oldIDs.insert(idHash) else { return nil }
                 defer { oldCount += 1 }
                 if !newEnded, new.skipNotification(sameAs: text) {
-                    guard newIDs.insert(text.idHash) else { return nil }
+                    guard newIDs.insert(idHash) else { return nil }
                     diff.unchanged += 1
                     newCount += 1
                     continue
@@ -130,7 +131,7 @@ struct HashSet64 {
     /// Adds `hash`; false when it was there already.
     mutating func insert(_ hash: UInt64) -> Bool {
         let value = hash == 0 ? 1 : hash
-        if 2 * (count + 1) > slots.count { grow() }
+        if 4 * (count + 1) > 3 * slots.count { grow() }
         let mask = slots.count - 1
         // The multiply spreads FNV-1a's low bits, which differ little between IDs that
         // differ only at their end.
@@ -145,8 +146,9 @@ struct HashSet64 {
     }
 
     private mutating func grow() {
+        // Four times larger: each growth inserts every hash again.
         let old = slots
-        slots = [UInt64](repeating: 0, count: 2 * old.count)
+        slots = [UInt64](repeating: 0, count: 4 * old.count)
         count = 0
         for value in old where value != 0 { _ = insert(value) }
     }

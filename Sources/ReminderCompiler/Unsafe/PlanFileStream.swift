@@ -129,13 +129,23 @@ import Darwin
     let id: Range<Int>
     let sequence: Range<Int>
 
-    /// The ID's bytes hashed (FNV-1a), to tell a file's IDs apart; two IDs of the same hash
-    /// are taken as the same, which sends the file to the full reader, never to a wrong diff.
+    /// The ID's bytes hashed, eight at a time (FNV-1a's steps on words), to tell a file's
+    /// IDs apart; two IDs of the same hash are taken as the same, which sends the file to
+    /// the full reader, never to a wrong diff.
     var idHash: UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for unsafe byte in unsafe bytes[id] {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(id.count)
+        guard let base = unsafe bytes.baseAddress else { return hash }
+        var index = id.lowerBound
+        while index + 8 <= id.upperBound {
+            let word = unsafe UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            hash = (hash ^ word) &* 0x0000_0100_0000_01B3
+            hash ^= hash >> 29
+            index += 8
+        }
+        while index < id.upperBound {
+            let byte = unsafe base[index]
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            index += 1
         }
         return hash
     }
