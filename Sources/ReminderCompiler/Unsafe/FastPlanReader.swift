@@ -210,23 +210,25 @@ struct FastPlanReader {
 
     /// An instant, parsed from the file's bytes (no string is made unless it has escapes).
     private mutating func instant() throws -> ZonedInstant {
-        let parsed: ZonedInstant?
-        if let raw = unsafe try scanner.plainString() {
-            parsed = unsafe lastInstant.value(of: raw) { unsafe InstantParsing.zonedRFC3339(utf8: $0) }
-        } else {
-            parsed = InstantParsing.zonedRFC3339(try string())
-        }
-        guard let parsed else { throw GiveUp() }
-        return parsed
+        unsafe try Self.parsedString(&scanner, &lastInstant, { unsafe InstantParsing.zonedRFC3339(utf8: $0) }, InstantParsing.zonedRFC3339)
     }
 
     /// A notification's `slot`, parsed as `instant()` is.
     private mutating func slot() throws -> LocalDateTime {
-        let parsed: LocalDateTime?
+        unsafe try Self.parsedString(&scanner, &lastSlot, { unsafe ConfigValueParsing.planSlot(utf8: $0) }, ConfigValueParsing.planSlot)
+    }
+
+    /// The string at the scanner parsed by `bytes` from the file in place (or taken from
+    /// `last`), or by `text` when it has escapes.
+    private static func parsedString<Value>(
+        _ scanner: inout JSONScanner, _ last: inout LastParsed<Value>,
+        _ bytes: (UnsafeBufferPointer<UInt8>) -> Value?, _ text: (String) -> Value?
+    ) throws -> Value {
+        let parsed: Value?
         if let raw = unsafe try scanner.plainString() {
-            parsed = unsafe lastSlot.value(of: raw) { unsafe ConfigValueParsing.planSlot(utf8: $0) }
+            parsed = unsafe last.value(of: raw, bytes)
         } else {
-            parsed = ConfigValueParsing.planSlot(try string())
+            parsed = text(try scanner.string())
         }
         guard let parsed else { throw GiveUp() }
         return parsed
