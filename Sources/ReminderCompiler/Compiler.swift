@@ -315,10 +315,12 @@ struct PlanSetup {
         }
         // Configs are untrusted: refuse plans whose size alone would exhaust memory or time
         // (every 5 minutes for ten years, many times over), before expanding anything.
-        let slotBound = config.reminders.filter(\.enabled).reduce(0) { total, reminder in
+        // Summed in place: filtering the reminders first copied each one, at every re-plan.
+        var slotBound = 0
+        for reminder in config.reminders where reminder.enabled {
             let schedule = reminder.schedule
             let slots = schedule.frequency == .once ? schedule.at.count : schedule.timesOfDay.resolved.count * (horizonDays + 3)
-            return total + slots * (1 + (reminder.followUp?.chainLength ?? 0))
+            slotBound += slots * (1 + (reminder.followUp?.chainLength ?? 0))
         }
         if slotBound > PlanSetup.maximumSlots {
             collector.error(.planTooLarge(bound: slotBound, limit: PlanSetup.maximumSlots), at: config.location)

@@ -13,13 +13,11 @@ struct PlanWarnings {
         remindersWithoutSlotInWindow() + slotsSharingAnInstant() + eventsAfterNow() + unusedActivities()
     }
 
-    private var enabledReminders: [Reminder] { config.reminders.filter(\.enabled) }
-
     /// Reminders with no slot in `(now, windowEnd]` that still fire later. Those that never
     /// fire again already have their own warning (`config.never-fires`).
     func remindersWithoutSlotInWindow() -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        for reminder in enabledReminders {
+        for reminder in config.reminders where reminder.enabled {
             // Dates in the zone the reminder's times are read in.
             let window = window.inZone(of: reminder)
             let firstDate = window.localDate(of: window.now).adding(days: -1)
@@ -63,7 +61,7 @@ struct PlanWarnings {
     func slotsSharingAnInstant() -> [Diagnostic] {
         // One warning per reminder: a reminder every minute shares 60 instants a gap.
         var warnings: [Diagnostic] = []
-        for reminder in enabledReminders {
+        for reminder in config.reminders where reminder.enabled {
             // The gaps of the zone the reminder's times are read in.
             let timeline = window.timeline(of: reminder)
             var gapDates: [CivilDate] = []

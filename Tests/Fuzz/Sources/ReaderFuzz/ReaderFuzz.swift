@@ -61,6 +61,20 @@ public func fuzzOne(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         let (pending, diagnostics) = ReminderCompiler.readPending(bytes, path: "pending.json")
         if (pending == nil) != diagnostics.contains(where: { $0.severity == .error }) { fail("pending list and errors disagree") }
     case .plan:
+        // A diff reading its plans a few bytes at a time answers as one given them whole.
+        var offset = 0
+        let pieces = { () -> [UInt8]? in
+            defer { offset = min(bytes.count, offset + 7) }
+            return Array(bytes[offset..<min(bytes.count, offset + 7)])
+        }
+        var otherOffset = 0
+        let otherPieces = { () -> [UInt8]? in
+            defer { otherOffset = min(bytes.count, otherOffset + 7) }
+            return Array(bytes[otherOffset..<min(bytes.count, otherOffset + 7)])
+        }
+        if PlanDiff(oldPieces: pieces, newPieces: otherPieces) != PlanDiff(oldFile: bytes, newFile: bytes) {
+            fail("a diff read in pieces differs from one read whole")
+        }
         // Both plan readers, and a plan that reads writes what reads back the same.
         var diagnostics = DiagnosticCollector()
         guard let plan = ReminderCompiler.readPlan(bytes, path: "plan.json", diagnostics: &diagnostics) else { return 0 }
