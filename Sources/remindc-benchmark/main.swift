@@ -55,6 +55,58 @@ if let index = CommandLine.arguments.firstIndex(of: "--write-workloads"), index 
     exit(0)
 }
 
+// --write-values FILE: W2's plan as the values of its notifications, for the C floor
+// program (Tests/Performance/floor/plan_json_floor.c), which writes the same plan JSON
+// from them without planning. The plan's bytes before its first notification and after
+// its last are written as they are; each notification is one line of tab-separated
+// values: id, kind, fireAt's seconds and UTC offset, slot's day number and minute of the
+// day, reminders (comma-separated), group (empty when none), title, body, level,
+// numericId, fingerprint (its 64 bits, in decimal), sequence.
+if let index = CommandLine.arguments.firstIndex(of: "--write-values"), index + 1 < CommandLine.arguments.count {
+    let now = InstantParsing.rfc3339("2026-11-22T08:00:00Z")!
+    guard let plan = ReminderCompiler.compile(Array(Workloads.w2().utf8), path: "w2.plist", options: CompileOptions(now: .instant(now))).plan
+    else {
+        print("W2 does not compile")
+        exit(1)
+    }
+    let json = PlanJSON.encode(plan)
+    let opening = Array("\"notifications\": [\n".utf8), closing = Array("\n  ],\n  \"suppressed\"".utf8)
+    guard let start = json.firstRange(of: opening)?.upperBound, let end = json.firstRange(of: closing)?.lowerBound else {
+        print("the plan JSON has no notifications array")
+        exit(1)
+    }
+    var lines = ["HEADER \(start)", String(decoding: json[..<start], as: UTF8.self),
+                 "FOOTER \(json.count - end)", String(decoding: json[end...], as: UTF8.self),
+                 "NOTIFICATIONS \(plan.notifications.count)"]
+    for notification in plan.notifications {
+        // Only the fields W2's notifications have: the floor program writes no others.
+        guard notification.deferredFrom == nil, notification.timeZone == nil, notification.parent == nil,
+              notification.category == nil, notification.sound == nil, notification.threadID == nil,
+              notification.userInfo.isEmpty, notification.replaces.isEmpty, notification.durationMinutes == 15,
+              let fingerprint = UInt64(notification.fingerprint, radix: 16)
+        else {
+            print("\(notification.id) has a field the floor program does not write")
+            exit(1)
+        }
+        let names = [notification.id, notification.group ?? ""] + notification.reminders
+        guard names.allSatisfy({ !$0.contains(",") }),
+              (names + [notification.title, notification.body]).allSatisfy({ !$0.contains("\t") && !$0.contains("\n") })
+        else {
+            print("\(notification.id) has a tab, a line break or a comma where the values file cannot hold one")
+            exit(1)
+        }
+        let fields: [String] = [
+            notification.id, notification.kind.rawValue, String(notification.fireAt.seconds), String(notification.fireAt.offsetSeconds),
+            String(notification.slot.date.dayNumber), String(notification.slot.time.minuteOfDay),
+            notification.reminders.joined(separator: ","), notification.group ?? "", notification.title, notification.body,
+            notification.interruptionLevel.rawValue, String(notification.numericId), String(fingerprint), String(notification.sequence),
+        ]
+        lines.append(fields.joined(separator: "\t"))
+    }
+    writeWorkload(lines.joined(separator: "\n") + "\n", to: CommandLine.arguments[index + 1])
+    exit(0)
+}
+
 // --whole-process REMINDC: time whole `remindc` processes on the workloads (written to a
 // temporary folder) and print their medians and peak memory.
 if let index = CommandLine.arguments.firstIndex(of: "--whole-process"), index + 1 < CommandLine.arguments.count {

@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""The instruction counts of the Performance article, measured again.
+
+Builds remindc and remindc-benchmark as static release binaries, strips their debug
+information (valgrind cannot read it), writes the workloads, and counts every
+instruction of each measured command with `valgrind --tool=callgrind` (whole process,
+all threads). Counts repeat exactly run after run, so a change in one is a change in
+the code, not in the machine.
+
+    Tests/Performance/instruction_counts.py                    # print the table
+    Tests/Performance/instruction_counts.py --record FILE      # and keep it as a baseline
+    Tests/Performance/instruction_counts.py --check FILE       # fail on a regression
+
+`--check` is the regression check to run before a release: it exits 1 when a count is
+more than `--tolerance` (2 % by default) above the baseline's, and names it. A count
+well below says the baseline is stale: record a new one with the change that earned it.
+The committed baseline is `Tests/Performance/instruction_baseline.json`, taken on the
+project's build machine; another machine's toolchain may differ by a few per cent.
+`--floor` also counts the C programs of `Tests/Performance/floor/`, which write the same
+bytes from the same notification values without planning (see the article).
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+NOW = "2026-11-22T08:00:00Z"
+LATER = "2026-11-23T08:00:00Z"
+
+
+def run(arguments, **options):
+    # The workloads' warnings (W2 has a shared numericId) are not what is measured.
+    options.setdefault("stderr", subprocess.DEVNULL)
+    return subprocess.run(arguments, check=True, **options)
+
+
+def build(scratch):
+    for product in ("remindc", "remindc-benchmark"):
+        run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", scratch, "--product", product],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=None)
+    return os.path.join(scratch, "release")
+
+
+def count(arguments, work):
+    """The instructions of one whole process, as callgrind counts them."""
+    result = subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={work}/callgrind.out"] + arguments,
+        cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if result.returncode != 0:
+        sys.exit(f"failed ({result.returncode}): {' '.join(arguments)}\n{result.stderr[-2000:]}")
+    found = re.search(r"Collected : (\d+)", result.stderr)
+    if not found:
+        sys.exit(f"no count from callgrind for {' '.join(arguments)}")
+    return int(found.group(1))
+
+
+def measurements(remindc, benchmark, work):
+    """(name, counting function) for each figure, in the article's order."""
+    w = lambda name: f"{work}/{name}"
+    compile_w2 = [remindc, "compile", w("w2.plist"), "--now", NOW, "-o", w("w2.json")]
+
+    def replan(reconciling):
+        extra = ["--reconcile"] if reconciling else []
+        one = count([benchmark, "--replan", "1"] + extra, work)
+        many = count([benchmark, "--replan", "101"] + extra, work)
+        return (many - one) // 100
+
+    def diff():
+        run([remindc, "compile", w("w2.plist"), "--now", NOW, "-o", w("a.json")])
+        run([remindc, "compile", w("w2.plist"), "--now", LATER, "-o", w("b.json")])
+        return count([remindc, "diff", w("a.json"), w("b.json"), "--format", "json"], work)
+
+    return [
+        ("remindc --version", lambda: count([remindc, "--version"], work)),
+        ("check of W1", lambda: count([remindc, "check", w("w1.plist")], work)),
+        ("compile of W1, plan JSON", lambda: count([remindc, "compile", w("w1.plist"), "--now", NOW, "-o", w("w1.json")], work)),
+        ("W1 re-plan in process", lambda: replan(False)),
+        ("W1 re-plan and reconcile in process", lambda: replan(True)),
+        ("W2 compile, plan JSON", lambda: count(compile_w2, work)),
+        ("W2 compile, plan JSON + expanded .ics", lambda: count(compile_w2 + ["--ics", w("w2.ics")], work)),
+        ("W2 compile, plan JSON + recurring .ics",
+         lambda: count(compile_w2 + ["--ics", w("w2r.ics"), "--ics-style", "recurring"], work)),
+        ("W2 shape, 10 reminders, plan JSON",
+         lambda: count([remindc, "compile", w("w2-10.plist"), "--now", NOW, "-o", w("w2-10.json")], work)),
+        ("W2 shape, 1 000 reminders, plan JSON",
+         lambda: count([remindc, "compile", w("w2-1000.plist"), "--now", NOW, "-o", w("w2-1000.json")], work)),
+        ("diff of two W2 plans a day apart", diff),
+        ("compile of W2 with --previous", lambda: count(compile_w2[:-1] + [w("w2p.json"), "--previous", w("a.json")], work)),
+        ("ics of a W2 plan", lambda: count([remindc, "ics", w("a.json"), "-o", w("a.ics")], work)),
+    ]
+
+
+def floor_measurements(benchmark, work):
+    """The C floor: the same plan JSON bytes written from the notifications' values."""
+    source = os.path.join(ROOT, "Tests", "Performance", "floor", "plan_json_floor.c")
+    program = f"{work}/plan_json_floor"
+    run(["cc", "-O2", "-o", program, source], stderr=None)
+
+    def floor():
+        w2_values = f"{work}/w2.values"
+        run([benchmark, "--write-values", w2_values], stdout=subprocess.DEVNULL)
+        run([program, w2_values, f"{work}/floor.json"])
+        if open(f"{work}/floor.json", "rb").read() != open(f"{work}/w2.json", "rb").read():
+            sys.exit("the floor program's plan differs from remindc's")
+        reading = count([program, w2_values, "-"], work)
+        return count([program, w2_values, f"{work}/floor.json"], work) - reading
+
+    return [("C floor: W2 plan JSON from its values, reading them excluded", floor)]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--scratch", default=os.path.join(ROOT, ".build-static"), help="SwiftPM scratch path")
+    parser.add_argument("--record", metavar="FILE", help="write the counts to FILE as the new baseline")
+    parser.add_argument("--check", metavar="FILE", help="compare with the baseline in FILE; exit 1 on a regression")
+    parser.add_argument("--tolerance", type=float, default=0.02, help="allowed rise over the baseline (default 0.02)")
+    parser.add_argument("--only", help="measure only the figures whose name contains this text")
+    parser.add_argument("--floor", action="store_true", help="also count the C floor programs")
+    options = parser.parse_args()
+    if not shutil.which("valgrind"):
+        sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
+
+    binaries = build(options.scratch)
+    with tempfile.TemporaryDirectory() as work:
+        remindc, benchmark = f"{work}/remindc", f"{work}/remindc-benchmark"
+        for name, path in (("remindc", remindc), ("remindc-benchmark", benchmark)):
+            shutil.copy(os.path.join(binaries, name), path)
+            run(["strip", "--strip-debug", path])
+        run([benchmark, "--write-workloads", work], stdout=subprocess.DEVNULL)
+        figures = measurements(remindc, benchmark, work)
+        if options.floor:
+            run([remindc, "compile", f"{work}/w2.plist", "--now", NOW, "-o", f"{work}/w2.json"])
+            figures += floor_measurements(benchmark, work)
+        counts = {}
+        print("| figure | instructions |\n|---|---|")
+        for name, measure in figures:
+            if options.only and options.only not in name:
+                continue
+            counts[name] = measure()
+            millions = f"{counts[name] / 1e6:,.2f}".replace(",", " ")
+            print(f"| {name} | {millions} M |", flush=True)
+
+    floor = counts.get("C floor: W2 plan JSON from its values, reading them excluded")
+    if floor and "W2 compile, plan JSON" in counts:
+        print(f"\nW2 plan JSON, whole process, against the floor: {counts['W2 compile, plan JSON'] / floor:.1f}x")
+    if options.record:
+        with open(options.record, "w") as file:
+            json.dump(counts, file, indent=2)
+            file.write("\n")
+    if options.check:
+        baseline = json.load(open(options.check))
+        regressions = []
+        for name, value in counts.items():
+            if name not in baseline:
+                print(f"not in the baseline: {name}")
+                continue
+            change = value / baseline[name] - 1
+            if change > options.tolerance:
+                regressions.append(f"{name}: {baseline[name]:,} -> {value:,} ({change:+.1%})")
+            elif change < -options.tolerance:
+                print(f"below the baseline, record a new one: {name} ({change:+.1%})")
+        if regressions:
+            print("regressions over the baseline:\n  " + "\n  ".join(regressions))
+            sys.exit(1)
+        print("no count is more than {:.0%} above the baseline".format(options.tolerance))
+
+
+if __name__ == "__main__":
+    main()
