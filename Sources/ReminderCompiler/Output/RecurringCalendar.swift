@@ -169,8 +169,12 @@ struct RecurringSeries {
         var slots: [LocalTime: [Slot]] = [:]
         let first = window.localDate(of: window.now).adding(days: quietHours == nil ? -1 : -2)
         let last = window.localDate(of: window.windowEnd).adding(days: 1)
+        // The closure takes copies of what it needs, not `self`: capturing the series
+        // copied all of it for each date, a sixth of W2's recurring calendar.
+        let window = window, quietHours = quietHours, quietTimeline = quietTimeline
         schedule.forEachSlot(onDates: first...last, timeline: window.timeline) { slot in
-            if window.contains(slot.instant) || deferredInstant(of: slot).map(window.contains) == true {
+            let deferred = Self.deferredInstant(of: slot, quietHours: quietHours, timeline: quietTimeline)
+            if window.contains(slot.instant) || deferred.map(window.contains) == true {
                 slots[slot.local.time, default: []].append(slot)
             }
         }
@@ -184,15 +188,20 @@ struct RecurringSeries {
     func troubledBeforeWindow() -> Set<LocalTime> {
         var times: Set<LocalTime> = []
         let today = window.localDate(of: window.now)
-        schedule.forEachSlot(onDates: today.adding(days: -8)...today, timeline: window.timeline) { slot in
-            if slot.instant <= window.now, slot.movedByGap || isRepeatedLocalTime(slot) { times.insert(slot.local.time) }
+        let now = window.now, timeline = window.timeline
+        schedule.forEachSlot(onDates: today.adding(days: -8)...today, timeline: timeline) { slot in
+            if slot.instant <= now, slot.movedByGap || Self.isRepeatedLocalTime(slot, timeline: timeline) { times.insert(slot.local.time) }
         }
         return times
     }
 
     /// Where quiet hours defer the slot's notification to, when they do.
     func deferredInstant(of slot: Slot) -> Int64? {
-        guard let quietHours, let moved = quietHours.outcome(of: slot.instant, timeline: quietTimeline), moved != slot.instant
+        Self.deferredInstant(of: slot, quietHours: quietHours, timeline: quietTimeline)
+    }
+
+    private static func deferredInstant(of slot: Slot, quietHours: QuietHours?, timeline: ZoneTimeline) -> Int64? {
+        guard let quietHours, let moved = quietHours.outcome(of: slot.instant, timeline: timeline), moved != slot.instant
         else { return nil }
         return moved
     }
@@ -323,8 +332,11 @@ struct RecurringSeries {
     ) -> Event? {
         let (rrule, expressible) = recurrenceRule()
         // Suppressed occurrences, and those written as events of their own, leave the series.
+        // Most plans suppress nothing: then no slot's ID is made to look it up (making one
+        // for each slot of the window was a quarter of W2's recurring calendar).
         let isSuppressed = { (slot: Slot) in
-            split.contains(slot.local) || suppressed.contains(NotificationID.occurrence(reminder.id, slot: slot.local))
+            (!split.isEmpty && split.contains(slot.local))
+                || (!suppressed.isEmpty && suppressed.contains(NotificationID.occurrence(reminder.id, slot: slot.local)))
         }
         let troubled = troubledBefore || inWindow.contains { $0.movedByGap || isRepeatedLocalTime($0) } || first.movedByGap
             || isRepeatedLocalTime(first)
@@ -409,7 +421,11 @@ struct RecurringSeries {
 
     /// Whether a slot's local time occurs twice on its date (clocks fell back).
     private func isRepeatedLocalTime(_ slot: Slot) -> Bool {
-        ICalendarExport.unambiguousLocalTime(of: slot.instant, timeline: window.timeline) == nil
+        Self.isRepeatedLocalTime(slot, timeline: window.timeline)
+    }
+
+    private static func isRepeatedLocalTime(_ slot: Slot, timeline: ZoneTimeline) -> Bool {
+        ICalendarExport.unambiguousLocalTime(of: slot.instant, timeline: timeline) == nil
     }
 
     /// The RRULE of the schedule, and a schedule of exactly what that RRULE produces (for
