@@ -28,7 +28,10 @@ extension ReminderCompiler {
         let localNow = now + Int64(rules.offsetSeconds(at: now))
         var first = CivilDate(dayNumber: Int(localNow.floorDivided(by: 86_400))).adding(days: -1)
         var span = 64
-        var found: [UpcomingSlot] = []
+        // Slots and when they fire; IDs are made only for those returned. Within one
+        // reminder, IDs order as their local times do (fixed-width digits after the same
+        // prefix), so the local time breaks ties as the ID would.
+        var found: [(slot: Slot, fireAt: ZonedInstant)] = []
         let limit = first.adding(days: 146_097)
         // A counted schedule ends with its last counted slot, as one with `end` does.
         let lastDate = [reminder.schedule.end, reminder.schedule.lastCountedDate].compactMap { $0 }.min()
@@ -38,16 +41,13 @@ extension ReminderCompiler {
                 rules: rules,
                 span: (Int64(first.dayNumber) * 86_400 - 2 * 86_400)...(Int64(last.dayNumber) * 86_400 + 3 * 86_400)
             )
-            var chunk: [UpcomingSlot] = []
+            var chunk: [(slot: Slot, fireAt: ZonedInstant)] = []
             reminder.schedule.forEachSlot(onDates: first...last, timeline: timeline) { slot in
                 guard slot.instant > now else { return }
-                chunk.append(UpcomingSlot(
-                    id: NotificationID.occurrence(reminder.id, slot: slot.local), slot: slot,
-                    fireAt: ZonedInstant(seconds: slot.instant, offsetSeconds: timeline.offset(at: slot.instant))
-                ))
+                chunk.append((slot, ZonedInstant(seconds: slot.instant, offsetSeconds: timeline.offset(at: slot.instant))))
             }
             // A gap can move a slot past the next day's first slot; sort each chunk.
-            found += chunk.sorted { ($0.fireAt.seconds, $0.id) < ($1.fireAt.seconds, $1.id) }
+            found += chunk.sorted { ($0.fireAt.seconds, $0.slot.local) < ($1.fireAt.seconds, $1.slot.local) }
             if found.count >= count { break }
             if let lastDate, lastDate <= last { break }
             first = last.adding(days: 1)
@@ -55,6 +55,8 @@ extension ReminderCompiler {
             // never expanded far beyond what was asked for.
             if chunk.isEmpty { span = min(span * 4, 146_097) }
         }
-        return Array(found.prefix(count))
+        return found.prefix(count).map { slot, fireAt in
+            UpcomingSlot(id: NotificationID.occurrence(reminder.id, slot: slot.local), slot: slot, fireAt: fireAt)
+        }
     }
 }
