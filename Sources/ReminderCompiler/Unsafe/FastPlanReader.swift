@@ -17,13 +17,14 @@ struct FastPlanReader {
     /// `sequence` value, for `PlanFileStream`.
     private(set) var lastIDRange: Range<Int>?
     private(set) var lastSequenceStart: Int?
-    /// For each member index, the index of the member that followed it in the last object
-    /// read, and the bytes from the end of its value to the start of the next one's;
-    /// `objectStart` stands for the object's opening brace, `unpredicted` for a member of
-    /// a later format, after which nothing is predicted.
-    private var followers = [Int](repeating: 0, count: 66)
-    private var separators = [[UInt8]](repeating: [], count: 66)
-    private static let objectStart = 64, unpredicted = 65
+    /// For each kind of object and each of its members, the member that followed it in the
+    /// last such object read, and the bytes from the end of its value to the start of the
+    /// next one's. Each kind has its own 32 entries from its `KnownKeys.tableBase`, so that
+    /// what one kind of object taught is never applied to another; in them,
+    /// `KnownKeys.objectStart` stands for the opening brace and `KnownKeys.unpredicted` for
+    /// a member of a later format, after which nothing is predicted.
+    private var followers = [Int](repeating: 0, count: 4 * 32)
+    private var separators = [[UInt8]](repeating: [], count: 4 * 32)
 
     /// Anything valid JSON but not the plan's shape.
     struct GiveUp: Error {}
@@ -85,12 +86,20 @@ struct FastPlanReader {
     /// `diff`'s instructions).
     struct KnownKeys<Key: RawRepresentable<String> & CaseIterable & Sendable>: Sendable {
         let keys: [Key]
+        /// Where this kind of object's entries start in a reader's learnt separators: 32 of
+        /// them, room for 30 members (a test holds every kind to that).
+        let tableBase: Int
         private let bytes: [[UInt8]]
         /// For each length, the indices of the names that long.
         private let byLength: [[Int]]
 
-        init() {
+        /// The entries for the opening brace and for a member of a later format.
+        var objectStart: Int { tableBase + 30 }
+        var unpredicted: Int { tableBase + 31 }
+
+        init(tableBase: Int) {
             keys = Array(Key.allCases)
+            self.tableBase = tableBase
             bytes = keys.map { Array($0.rawValue.utf8) }
             var byLength = [[Int]](repeating: [], count: (bytes.map(\.count).max() ?? 0) + 1)
             for (index, name) in bytes.enumerated() { byLength[name.count].append(index) }
@@ -132,17 +141,17 @@ struct FastPlanReader {
         case id, title, destructive, foreground, snoozeMinutes
     }
 
-    static let planKeys = KnownKeys<PlanMember>()
-    static let notificationKeys = KnownKeys<NotificationMember>()
-    static let suppressedKeys = KnownKeys<SuppressedMember>()
-    static let actionKeys = KnownKeys<ActionMember>()
+    static let planKeys = KnownKeys<PlanMember>(tableBase: 0)
+    static let notificationKeys = KnownKeys<NotificationMember>(tableBase: 32)
+    static let suppressedKeys = KnownKeys<SuppressedMember>(tableBase: 64)
+    static let actionKeys = KnownKeys<ActionMember>(tableBase: 96)
 
     /// Calls `body` with each member of an object, which must consume the value. Members
     /// must be among `known`, each at most once; anything else is left to the full reader.
     private mutating func object<Key>(_ known: KnownKeys<Key>, _ body: (inout FastPlanReader, Key) throws -> Void) throws {
         guard try scanner.openObject() else { return }
         var seen: UInt64 = 0
-        var previous = Self.objectStart
+        var previous = known.objectStart
         var isFirst = true
         while true {
             // Objects of one plan are laid out alike: the bytes that led from the previous
@@ -168,17 +177,17 @@ struct FastPlanReader {
                     // A key of a later format: skipped, as the format-version policy asks,
                     // and nothing is learnt across it.
                     try scanner.skipValue()
-                    previous = Self.unpredicted
+                    previous = known.unpredicted
                     continue
                 }
                 index = found
-                if previous != Self.unpredicted {
+                if previous != known.unpredicted {
                     followers[previous] = index
                     separators[previous] = scanner.position - valueEnd <= 64 ? unsafe Array(scanner.bytes[valueEnd..<scanner.position]) : []
                 }
             }
             isFirst = false
-            previous = index
+            previous = known.tableBase + index
             guard seen & (1 << UInt64(index)) == 0 else { throw GiveUp() }
             seen |= 1 << UInt64(index)
             try body(&self, known.keys[index])
