@@ -193,10 +193,11 @@ struct KeptNotification {
 /// which says what is wrong and where.
 ///
 /// Each member and each notification is read while the window holds it: a read that
-/// fails before the end of the file may have met the end of the window, so the window
-/// reads on (at least doubling what it holds from the read's start) and the read runs
-/// again from its start. A read must also leave a byte after it in the window, since a
-/// number or a literal cut by the window's end can look complete.
+/// the scanner refuses within a few bytes of the window's end, before the end of the
+/// file, may only have met the window's end, so the window reads on (at least doubling
+/// what it holds from the read's start) and the read runs again from its start; any other
+/// refusal is final. A read must also leave a byte after it in the window, since a number
+/// or a literal cut by the window's end can look complete.
 struct PlanFileStream {
     private let window: PlanFileWindow
     private var reader: FastPlanReader
