@@ -84,7 +84,7 @@ import Darwin
                     return false
                 }
                 reserve(piece.count)
-                unsafe piece.withUnsafeBufferPointer { unsafe memcpy(storage.baseAddress! + count, $0.baseAddress!, $0.count) }
+                _ = unsafe piece.withUnsafeBufferPointer { unsafe memcpy(storage.baseAddress! + count, $0.baseAddress!, $0.count) }
                 read = piece.count
             case .file(let descriptor):
                 reserve(Self.readSize)
@@ -279,7 +279,7 @@ struct PlanFileStream {
             let bytes = unsafe window.bytes
             var index = unsafe JSONScanner.endOfWhitespace(in: bytes, from: reader.scanner.position)
             if !first {
-                guard unsafe index < bytes.count else {
+                guard index < bytes.count else {
                     if unsafe refill(wanting: index - reader.scanner.position + text.bytes.count + longestSequence + 8) { continue }
                     return false
                 }
@@ -291,7 +291,7 @@ struct PlanFileStream {
                 if refill(wanting: index - reader.scanner.position + needed) { continue }
                 return false
             }
-            guard let base = unsafe bytes.baseAddress, let textBase = unsafe text.bytes.baseAddress,
+            guard let base = bytes.baseAddress, let textBase = unsafe text.bytes.baseAddress,
                   unsafe bytes.count - index >= text.bytes.count - text.sequence.count + 1,
                   unsafe memcmp(base + index, textBase, text.sequence.lowerBound) == 0
             else { return false }
@@ -299,7 +299,7 @@ struct PlanFileStream {
             let digitsStart = index + text.sequence.lowerBound
             var digitsEnd = digitsStart
             var value = 0
-            while unsafe digitsEnd < bytes.count, digitsEnd - digitsStart < longestSequence, unsafe bytes[digitsEnd] &- UInt8(ascii: "0") < 10 {
+            while digitsEnd < bytes.count, digitsEnd - digitsStart < longestSequence, unsafe bytes[digitsEnd] &- UInt8(ascii: "0") < 10 {
                 value = unsafe value * 10 + Int(bytes[digitsEnd] &- UInt8(ascii: "0"))
                 digitsEnd += 1
             }
