@@ -23,7 +23,7 @@ struct AgendaCommand: ParsableCommand, ReportsDiagnostics {
     var days: Int = 7
 
     /// The agenda's forms.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, NamedChoice {
         case text, html
     }
 

@@ -215,8 +215,8 @@ struct MomentOptions: ParsableArguments {
     }
 }
 
-extension ICalendarStyle: ExpressibleByArgument {}
-extension CalendarScope: ExpressibleByArgument {}
+extension ICalendarStyle: NamedChoice {}
+extension CalendarScope: NamedChoice {}
 
 /// Writing command results.
 enum CommandLineOutput {

@@ -18,7 +18,7 @@ struct Diff: ParsableCommand, ReportsDiagnostics {
     var new: String
 
     /// The diff's forms.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, NamedChoice {
         case text, json, markdown, html
     }
 
