@@ -263,18 +263,23 @@ public struct RemindcServer: Sendable {
     static func withTimeLimit<Value: Sendable>(_ limit: Duration, _ work: @escaping @Sendable (StopSignal) -> Value) async -> Value? {
         let once = ResumeOnce<Value?>()
         let signal = StopSignal()
-        return await withCheckedContinuation { continuation in
+        var timer: Task<Void, Never>?
+        let value = await withCheckedContinuation { continuation in
             once.set(continuation)
             ComputeThreads.shared.run {
                 guard !signal.isRaised else { return }
                 once.resume(work(signal))
             }
-            Task {
-                try? await Task.sleep(for: limit)
+            timer = Task {
+                // Cancelled when the work ends first: a timer left sleeping would hold its
+                // task for the whole limit after every answer.
+                do { try await Task.sleep(for: limit) } catch { return }
                 signal.raise()
                 once.resume(nil)
             }
         }
+        timer?.cancel()
+        return value
     }
 }
 
