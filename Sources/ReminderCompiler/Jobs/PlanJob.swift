@@ -222,35 +222,6 @@ extension PlanJob {
     }
 }
 
-/// Takes the layout out of JSON as it streams past: a raw line break only ever starts
-/// indentation (strings hold theirs escaped), so each one goes with the spaces after it,
-/// also when a chunk ends between them.
-struct JSONLayoutRemover {
-    private var inIndentation = false
-
-    mutating func append(_ chunk: Span<UInt8>, to result: inout [UInt8]) {
-        var index = 0
-        while index < chunk.count {
-            if inIndentation {
-                if chunk[index] == 0x20 {
-                    index += 1
-                    continue
-                }
-                inIndentation = false
-            }
-            // The run up to the next line break goes in one copy.
-            var end = index
-            while end < chunk.count, chunk[end] != 0x0A { end += 1 }
-            result.append(span: chunk.extracting(index..<end))
-            if end < chunk.count {
-                inIndentation = true
-                end += 1
-            }
-            index = end
-        }
-    }
-}
-
 extension PlanJob {
     /// The job's plan as a calendar (see the Calendars article) in `style`, or the
     /// diagnostics that stopped it: the bytes `remindc compile --ics` writes for the same
