@@ -295,17 +295,14 @@ struct PlanFileStream {
                   unsafe bytes.count - index >= text.bytes.count - text.sequence.count + 1,
                   unsafe memcmp(base + index, textBase, text.sequence.lowerBound) == 0
             else { return false }
-            // The new `sequence`: digits, without a leading zero, at most `Int32.max`.
-            let digitsStart = index + text.sequence.lowerBound
-            var digitsEnd = digitsStart
-            var value = 0
-            while digitsEnd < bytes.count, digitsEnd - digitsStart < longestSequence, unsafe bytes[digitsEnd] &- UInt8(ascii: "0") < 10 {
-                value = unsafe value * 10 + Int(bytes[digitsEnd] &- UInt8(ascii: "0"))
-                digitsEnd += 1
-            }
+            // The new `sequence`, read by the scanner's rule for plain integers (no leading
+            // zero, no fraction or exponent) on a copy, so that a refusal moves nothing.
+            var digits = reader.scanner
+            digits.position = index + text.sequence.lowerBound
+            guard let value = digits.plainInteger(maximumDigits: longestSequence), value <= Int(Int32.max) else { return false }
+            let digitsEnd = digits.position
             let suffix = unsafe text.bytes.count - text.sequence.upperBound
-            guard digitsEnd > digitsStart, unsafe digitsEnd - digitsStart == 1 || bytes[digitsStart] != UInt8(ascii: "0"),
-                  value <= Int(Int32.max), bytes.count - digitsEnd >= suffix,
+            guard bytes.count - digitsEnd >= suffix,
                   unsafe memcmp(base + digitsEnd, textBase + text.sequence.upperBound, suffix) == 0
             else { return false }
             reader.scanner.position = digitsEnd + suffix
