@@ -42,12 +42,16 @@ struct PlanWarnings {
     private func hasSlotInWindow(
         _ schedule: Schedule, from firstDate: CivilDate, through lastDate: CivilDate, in window: PlanningWindow
     ) -> Bool {
+        // The closure takes the two instants, not the window: capturing the window copied
+        // it, its zone rules and timeline with it, twice a date.
+        let now = window.now, windowEnd = window.windowEnd, timeline = window.timeline
+        let times = schedule.timesOfDay.resolved
         var date = firstDate
         while let firing = schedule.firstFiringDate(onOrAfter: date, notAfter: lastDate) {
             var inside = false
             var after = false
-            schedule.forEachSlot(onDates: firing...firing, timeline: window.timeline) { slot in
-                if window.contains(slot.instant) { inside = true } else if slot.instant > window.windowEnd { after = true }
+            schedule.forEachSlot(onDates: firing...firing, times: times, timeline: timeline) { slot in
+                if slot.instant > now, slot.instant <= windowEnd { inside = true } else if slot.instant > windowEnd { after = true }
             }
             if inside { return true }
             if after { return false }

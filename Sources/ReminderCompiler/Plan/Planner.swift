@@ -208,7 +208,7 @@ struct Planner {
             let timeline = pinned?.timeline ?? window.timeline
             let dates = pinned == nil ? firstDate...lastDate : firstDate.adding(days: -2)...lastDate.adding(days: 2)
             guard let group = reminders[index].group else {
-                reminders[index].schedule.forEachSlot(onDates: dates, timeline: timeline) { slot in
+                reminders[index].schedule.forEachSlot(onDates: dates, times: timesOfDay[index], timeline: timeline) { slot in
                     units.append(NotificationUnit(key: id, isGroup: false, firstMember: MemberSlot(reminder: index, slot: slot)))
                 }
                 continue
@@ -216,7 +216,7 @@ struct Planner {
             // The group's units by slot, taken out for this reminder's slots (looked up by
             // the group's name once, not once a slot) and put back after.
             var unitBySlot = groupUnitIndex.removeValue(forKey: group) ?? [:]
-            reminders[index].schedule.forEachSlot(onDates: dates, timeline: timeline) { slot in
+            reminders[index].schedule.forEachSlot(onDates: dates, times: timesOfDay[index], timeline: timeline) { slot in
                 let member = MemberSlot(reminder: index, slot: slot)
                 if let unitIndex = unitBySlot[slot.local] {
                     units[unitIndex].otherMembers.append(member)
