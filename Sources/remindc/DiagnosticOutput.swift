@@ -42,11 +42,14 @@ extension ReportsDiagnostics {
 /// formats hold them and write one document when the command ends (`finish`), whatever
 /// way it ends.
 enum DiagnosticPrinter {
-    /// Set once from the parsed command line, before the command runs; nil until then.
-    /// The defaults are computed only when nothing was set (an error before a command was
-    /// parsed): they cost a second pass of the argument parser's reflection, 1.5 M
-    /// instructions, a twentieth of a whole `compile`.
+    /// Set once from the parsed command line, before the command runs, by the commands
+    /// that report diagnostics (`ReportsDiagnostics`); nil until then.
     private static let chosenOptions = Locked<DiagnosticOptions?>(nil)
+    /// The options of a run that set none (`batch`, `serve`, an error before a command
+    /// was parsed), made the first time they are asked for: parsing them costs a second
+    /// pass of the argument parser's reflection, 1.5 M instructions, which the commands
+    /// that set their own no longer pay.
+    private static let fallbackOptions = DiagnosticOptions.defaults
     /// What the held formats gathered so far.
     private static let held = Locked<[Diagnostic]>([])
     /// Where the diagnostics file stands: it goes out with the command's other files (see
@@ -62,7 +65,7 @@ enum DiagnosticPrinter {
         case failed
     }
 
-    private static var options: DiagnosticOptions { chosenOptions.withLock { $0 } ?? .defaults }
+    private static var options: DiagnosticOptions { chosenOptions.withLock { $0 } ?? fallbackOptions }
 
     static func configure(_ chosen: DiagnosticOptions) {
         chosenOptions.withLock { $0 = chosen }

@@ -8,8 +8,8 @@ enum ReportFormat: String, NamedChoice {
 
 /// An option whose values are an enum's raw values (`--format text`). The parser's own
 /// defaults spell each value through `String(describing:)`, a runtime conformance search
-/// per call, and it asks again for every command it reflects while parsing: 1.3 M
-/// instructions of a 26 M `compile`. The raw values are the same strings.
+/// per call, and it asks again for every command it reflects while parsing: 0.87 M
+/// instructions of a 25.8 M `compile`. The raw values are the same strings.
 protocol NamedChoice: ExpressibleByArgument, CaseIterable, RawRepresentable<String> {}
 
 extension NamedChoice {

@@ -51,7 +51,11 @@ struct PlanWarnings {
             var inside = false
             var after = false
             schedule.forEachSlot(onDates: firing...firing, times: times, timeline: timeline) { slot in
-                if slot.instant > now, slot.instant <= windowEnd { inside = true } else if slot.instant > windowEnd { after = true }
+                if PlanningWindow.contains(slot.instant, after: now, through: windowEnd) {
+                    inside = true
+                } else if slot.instant > windowEnd {
+                    after = true
+                }
             }
             if inside { return true }
             if after { return false }

@@ -15,7 +15,13 @@ struct PlanningWindow {
         ZonedInstant(seconds: instant, offsetSeconds: timeline.offset(at: instant))
     }
 
-    func contains(_ instant: Int64) -> Bool { instant > now && instant <= windowEnd }
+    func contains(_ instant: Int64) -> Bool { Self.contains(instant, after: now, through: windowEnd) }
+
+    /// The window's rule on its two instants alone, for closures that should not capture
+    /// (and copy) a whole window.
+    static func contains(_ instant: Int64, after now: Int64, through windowEnd: Int64) -> Bool {
+        instant > now && instant <= windowEnd
+    }
 
     /// The timeline when it covers the days around `date`, else one made for them: events
     /// may name slots far outside the window.

@@ -270,8 +270,9 @@ struct PlanFileStream {
     }
 
     /// Steps over the next notification when its bytes are `text`'s apart from a `sequence`
-    /// value that is a JSON integer in range, without scanning it: it is then as well formed
-    /// and as valid as `text`. False, and nothing consumed, otherwise.
+    /// value that is a JSON integer in range (white space before it allowed), without
+    /// scanning it: it is then as well formed and as valid as `text`. False, and nothing
+    /// consumed, otherwise.
     mutating func skipNotification(sameAs text: NotificationText) -> Bool {
         guard case .notifications(let first) = stage else { return false }
         let longestSequence = 10
