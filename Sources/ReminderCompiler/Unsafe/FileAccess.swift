@@ -58,25 +58,29 @@ enum FileAccess {
         let descriptor = unsafe open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        // Read in steps rather than into room for `limit` bytes at once: zone files are
-        // a few kilobytes, and zeroing a quarter megabyte cost more than reading one.
+        // Read in steps through a small buffer rather than into room for `limit` bytes:
+        // zone files are a few kilobytes, and zeroing a quarter megabyte cost more than
+        // reading one. Each step is appended as a block: growing the array by a step of
+        // zeros first went element by element in a debug build, 11 G instructions to
+        // list the zone folder (1.7 s before one unknown time zone was reported).
         var bytes: [UInt8] = []
         var length = 0
-        while length <= limit {
-            let step = min(4096, limit + 1 - length)
-            bytes.append(contentsOf: repeatElement(0, count: step))
-            let count = unsafe bytes.withUnsafeMutableBytes { unsafe read(descriptor, $0.baseAddress! + length, step) }
-            if count < 0, errno == EINTR {
-                bytes.removeLast(step)
-                continue
+        let stepSize = 4096
+        let finished: Bool = unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stepSize) { step in
+            while length <= limit {
+                let wanted = min(stepSize, limit + 1 - length)
+                let count = unsafe read(descriptor, step.baseAddress!, wanted)
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else { return false }
+                if count == 0 { break }
+                unsafe bytes.append(contentsOf: UnsafeBufferPointer(rebasing: step[..<count]))
+                length += count
             }
-            guard count >= 0 else { return nil }
-            bytes.removeLast(step - count)
-            length += count
-            if count == 0 { break }
+            return true
         }
-        guard length <= limit || truncating else { return nil }
-        return Array(bytes[..<min(length, limit)])
+        guard finished, length <= limit || truncating else { return nil }
+        if length > limit { bytes.removeLast(length - limit) }
+        return bytes
     }
 
     /// An open descriptor of the file at `path`, for reading; nil when it cannot be opened.
