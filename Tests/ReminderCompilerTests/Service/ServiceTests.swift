@@ -285,39 +285,76 @@ struct ServiceTests {
             // A body without a declared type is read.
             #expect(try await curl(["-H", "Content-Type:", "--data-binary", "@" + config, base + "/v1/check"]).status == 200)
             #expect(try await curl(["-H", "Content-Type:", "--data-binary", "@" + jobFile.path, base + "/v1/plan"]).status == 200)
+            // A byte-order mark before a body is passed over, as the readers of files do;
+            // a JSON parser that knows no mark had refused the job with 400.
+            let markedJob = folder.appendingPathComponent("marked-job.json"), markedConfig = folder.appendingPathComponent("marked.plist")
+            try (Data([0xEF, 0xBB, 0xBF]) + job).write(to: markedJob)
+            try (Data([0xEF, 0xBB, 0xBF]) + Data(contentsOf: URL(fileURLWithPath: config))).write(to: markedConfig)
+            let plain = try await curl(["-H", "Content-Type: application/json", "--data-binary", "@" + jobFile.path, base + "/v1/plan"])
+            let markedPlan = try await curl(["-H", "Content-Type: application/json", "--data-binary", "@" + markedJob.path, base + "/v1/plan"])
+            #expect(markedPlan.status == 200 && markedPlan.body == plain.body, "\(markedPlan.status) \(markedPlan.body.prefix(300))")
+            let markedCheck = try await curl(["-H", "Content-Type: application/xml", "--data-binary", "@" + markedConfig.path, base + "/v1/check"])
+            #expect(markedCheck.status == 200 && markedCheck.body.contains(#""ok":true"#), "\(markedCheck.status) \(markedCheck.body.prefix(300))")
         }
+    }
+
+    /// The options' defaults are the values the service runs with when none is given.
+    @Test("serve's defaults: 10 s to compute a request, 30 s for a body, 30 s idle, 10 s of grace at shutdown, 512 connections, 127.0.0.1")
+    func defaultLimits() async throws {
+        let help = try await remindc("serve", "--help")
+        #expect(help.status == 0, "\(help.standardError)")
+        // Each option's help under OPTIONS (the usage line names them too), its lines
+        // joined, up to the next option.
+        let options = try #require(help.standardOutput.range(of: "OPTIONS:"), "\(help.standardOutput)")
+        let text = help.standardOutput[options.upperBound...].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        func defaultValue(of option: String) -> String? {
+            guard let start = text.range(of: "\(option) <") else { return nil }
+            let rest = text[start.upperBound...]
+            let section = rest.range(of: " --").map { rest[..<$0.lowerBound] } ?? rest
+            guard let value = section.range(of: "(default: ") else { return nil }
+            return section[value.upperBound...].prefix { $0 != ")" }.description
+        }
+        #expect(defaultValue(of: "--time-limit") == "10.0")
+        #expect(defaultValue(of: "--body-timeout") == "30.0")
+        #expect(defaultValue(of: "--idle-timeout") == "30.0")
+        #expect(defaultValue(of: "--grace-period") == "10.0")
+        #expect(defaultValue(of: "--max-connections") == "512")
+        #expect(defaultValue(of: "--host") == "127.0.0.1")
     }
 
     /// Normal clients beside slow and stalled ones, with /healthz probed throughout: the
     /// compile threads are not the event loops, slow bodies are cut off by the body
-    /// timeout, and stalled heads by the idle timeout.
-    @Test("under load from normal, slow and stalled clients, /healthz answers quickly and no normal answer is lost", .timeLimit(.minutes(3)))
+    /// timeout, and stalled heads by the idle timeout. Each probe of the loaded service is
+    /// paired with one of an idle service started beside it: the whole suite shares the
+    /// machine's two cores with this test, and what the idle service's answer waits for is
+    /// the machine, not the load. The delay the load adds is held to 100 ms.
+    @Test("under load from normal, slow and stalled clients, /healthz answers within 100 ms of an idle service's answer and no normal answer is lost", .timeLimit(.minutes(3)))
     func loadWithSlowClients() async throws {
         let folder = try TestEnvironment.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let job = folder.appendingPathComponent("job.json")
         try Self.job("medication.plist").write(to: job)
-        try await Self.withServer(["--body-timeout", "2", "--idle-timeout", "2"]) { server in
-            let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Service/load_test.py")
-            let result = try await Python.script([script.path, String(server.port), job.path, "6"])
-            let lines = Dictionary(uniqueKeysWithValues: result.standardOutput.split(separator: "\n").map { line in
-                let fields = line.split(separator: " ").map(String.init)
-                return (fields[0], Array(fields.dropFirst()))
-            })
-            let normal = try #require(lines["normal"], "\(result.standardOutput)\(result.standardError)")
-            #expect((Int(normal[0]) ?? 0) >= 10, "answered \(normal[0])")
-            #expect(normal[1] == "0", "\(normal[1]) normal requests failed")
-            #expect((Int(try #require(lines["slow"]).first ?? "") ?? 0) >= 3, "slow bodies answered 408")
-            let healthz = try #require(lines["healthz"])
-            #expect((Int(healthz[0]) ?? 0) >= 20)
-            // The median is held to the 100 ms target. The whole suite runs beside this test
-            // on two cores, so the tail is held only to what no blocking could give: a probe
-            // stuck behind a compile or a slow client would wait seconds (the time limit,
-            // the body and idle timeouts). Measured alone: p95 9.9 ms, max 15.5 ms; under
-            // the whole suite in CI, a p95 of 100.5 ms was seen.
-            #expect((Double(healthz[1]) ?? .infinity) < 0.1, "healthz p50 \(healthz[1]) s")
-            #expect((Double(healthz[2]) ?? .infinity) < 0.5, "healthz p95 \(healthz[2]) s")
-            #expect((Double(healthz[3]) ?? .infinity) < 2, "healthz max \(healthz[3]) s")
+        try await Self.withServer { idle in
+            try await Self.withServer(["--body-timeout", "2", "--idle-timeout", "2"]) { server in
+                let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Service/load_test.py")
+                let result = try await Python.script([script.path, String(server.port), job.path, "6", String(idle.port)])
+                let lines = Dictionary(uniqueKeysWithValues: result.standardOutput.split(separator: "\n").map { line in
+                    let fields = line.split(separator: " ").map(String.init)
+                    return (fields[0], Array(fields.dropFirst()))
+                })
+                let normal = try #require(lines["normal"], "\(result.standardOutput)\(result.standardError)")
+                #expect((Int(normal[0]) ?? 0) >= 10, "answered \(normal[0])")
+                #expect(normal[1] == "0", "\(normal[1]) normal requests failed")
+                #expect((Int(try #require(lines["slow"]).first ?? "") ?? 0) >= 3, "slow bodies answered 408")
+                let healthz = try #require(lines["healthz"]), control = try #require(lines["control"])
+                let excess = try #require(lines["excess"])
+                #expect((Int(healthz[0]) ?? 0) >= 20)
+                #expect(control[3] != "inf", "the idle service failed a probe: \(control)")
+                let report = "healthz \(healthz), idle \(control), excess \(excess) (count, p50, p95, max in seconds)"
+                #expect((Double(healthz[1]) ?? .infinity) < 0.1, "\(report)")
+                #expect((Double(excess[2]) ?? .infinity) < 0.1, "\(report)")
+                #expect((Double(excess[3]) ?? .infinity) < 0.1, "\(report)")
+            }
         }
     }
 
@@ -336,6 +373,8 @@ struct ServiceTests {
         #expect(drain[0] == "0", "exit status")
         #expect(drain[1] == drain[2] && (Int(drain[1]) ?? 0) > 20_000_000, "received \(drain[1]) of \(drain[2]) bytes")
         #expect(drain[3] == "True")
+        // Draining, the service takes no new request.
+        #expect(drain.count > 4 && ["refused", "closed"].contains(drain[4]), "a new client after SIGTERM: \(drain)")
         let cut = try #require(lines["cut"])
         #expect(cut[0] == "1")
         #expect((Double(cut[1]) ?? .infinity) < 6, "exited \(cut[1]) s after SIGTERM with a grace period of 1 s")

@@ -1,16 +1,21 @@
 """Loads `remindc serve` with normal, slow and stalled clients at once and measures how
 /healthz answers meanwhile.
 
-    load_test.py PORT JOB.json SECONDS
+    load_test.py PORT JOB.json SECONDS CONTROL_PORT
 
 For SECONDS: four clients post the job to /v1/plan one request after another (each
 answer must be 200 with "ok":true and a plan); three send a body a byte every 0.3 s
 (the service should answer them 408 once its body timeout passes, then they start
 again); ten open connections and stall in their request heads; and a probe asks
-/healthz every 50 ms on a new connection. Prints:
+/healthz every 50 ms on a new connection, of the loaded service and, right after, of an
+idle one on CONTROL_PORT. Both answers wait alike for the machine (its cores shared with
+whatever else runs), so the loaded answer's time less the idle one's is the delay the
+load itself caused. Prints:
     normal ANSWERED FAILED
     slow ANSWERS_408
-    healthz COUNT P50 P95 MAX   (seconds)
+    healthz COUNT P50 P95 MAX   (seconds, the loaded service)
+    control COUNT P50 P95 MAX   (the idle one)
+    excess COUNT P50 P95 MAX    (each loaded probe's time less its idle pair's)
 """
 import http.client
 import json
@@ -19,12 +24,13 @@ import sys
 import threading
 import time
 
-port, job_path, seconds = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
+port, job_path, seconds, control_port = int(sys.argv[1]), sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
 job = open(job_path, "rb").read()
 deadline = time.time() + seconds
 lock = threading.Lock()
 counts = {"answered": 0, "failed": 0, "slow408": 0}
 latencies = []
+control_latencies = []
 
 
 def normal():
@@ -64,19 +70,27 @@ def slow():
             time.sleep(0.1)
 
 
+def healthz(on_port):
+    """The seconds /healthz took on a new connection; infinite when it failed."""
+    start = time.time()
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", on_port, timeout=5)
+        connection.request("GET", "/healthz")
+        ok = connection.getresponse().read() == b"ok\n"
+        connection.close()
+    except Exception:
+        ok = False
+    elapsed = time.time() - start
+    return elapsed if ok else float("inf")
+
+
 def probe():
     while time.time() < deadline:
-        start = time.time()
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-            connection.request("GET", "/healthz")
-            ok = connection.getresponse().read() == b"ok\n"
-            connection.close()
-        except Exception:
-            ok = False
-        elapsed = time.time() - start
+        loaded = healthz(port)
+        idle = healthz(control_port)
         with lock:
-            latencies.append(elapsed if ok else float("inf"))
+            latencies.append(loaded)
+            control_latencies.append(idle)
         time.sleep(0.05)
 
 
@@ -93,13 +107,24 @@ for thread in threads:
     thread.join()
 for connection in stalled:
     connection.close()
-ordered = sorted(latencies)
 
 
-def percentile(fraction):
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("inf")
+def summary(values):
+    """COUNT P50 P95 MAX of `values`, in seconds."""
+    ordered = sorted(values)
+    if not ordered:
+        return "0 inf inf inf"
+
+    def percentile(fraction):
+        return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+    return f"{len(ordered)} {round(percentile(0.5), 4)} {round(percentile(0.95), 4)} {round(ordered[-1], 4)}"
 
 
 print("normal", counts["answered"], counts["failed"])
 print("slow", counts["slow408"])
-print("healthz", len(ordered), round(percentile(0.5), 4), round(percentile(0.95), 4), round(ordered[-1], 4) if ordered else "inf")
+print("healthz", summary(latencies))
+print("control", summary(control_latencies))
+# A failed probe of either service counts as an infinite excess.
+print("excess", summary([loaded - idle if max(loaded, idle) < float("inf") else float("inf")
+                         for loaded, idle in zip(latencies, control_latencies)]))

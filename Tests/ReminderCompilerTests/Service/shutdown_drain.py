@@ -3,9 +3,12 @@
     shutdown_drain.py REMINDC
 
 Prints one line per case:
-- "drain STATUS RECEIVED EXPECTED WHOLE": a 26 MB calendar read slowly, SIGTERM sent after
-  its first megabyte; the service's exit status, the body bytes received, the
-  Content-Length, and whether the body ends with END:VCALENDAR.
+- "drain STATUS RECEIVED EXPECTED WHOLE NEW": a 26 MB calendar read slowly, SIGTERM sent
+  after its first megabyte; the service's exit status, the body bytes received, the
+  Content-Length, whether the body ends with END:VCALENDAR, and what a new client that
+  asks /healthz 0.3 s after the signal, while the calendar is still being sent,
+  meets: "refused" (the service stopped listening), "closed" (it took the connection but
+  answered nothing) or "answered".
 - "cut STATUS SECONDS": the same with --grace-period 1 and a reader too slow for it.
 - "stalled-headers STATUS SECONDS" and "stalled-body STATUS SECONDS": a client stalled in
   its request head or body, with --grace-period 2; how long the service took to exit.
@@ -52,6 +55,21 @@ def exit_status(server, signalled_at):
     return status, round(time.time() - signalled_at, 2)
 
 
+def new_client(port):
+    """What a client that connects now and asks /healthz meets."""
+    try:
+        connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+    except ConnectionRefusedError:
+        return "refused"
+    try:
+        connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        return "answered" if connection.recv(100).startswith(b"HTTP/1.1") else "closed"
+    except OSError:
+        return "closed"
+    finally:
+        connection.close()
+
+
 def read_calendar_slowly(options, pause):
     server, port = start(*options)
     body = calendar_job()
@@ -60,6 +78,7 @@ def read_calendar_slowly(options, pause):
     connection.sendall(b"POST /v1/ics HTTP/1.1\r\nHost: test\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
     received = bytearray()
     signalled_at = None
+    newcomer = "not tried"
     while True:
         part = connection.recv(65536)
         if not part:
@@ -68,6 +87,9 @@ def read_calendar_slowly(options, pause):
         if signalled_at is None and len(received) > 1_000_000:
             server.send_signal(signal.SIGTERM)
             signalled_at = time.time()
+            # The calendar waits meanwhile: this client reads nothing more of it.
+            time.sleep(0.3)
+            newcomer = new_client(port)
         time.sleep(pause)
     if signalled_at is None:
         # The answer was shorter than expected: stop the service all the same.
@@ -76,7 +98,7 @@ def read_calendar_slowly(options, pause):
     status, seconds = exit_status(server, signalled_at)
     head, _, content = bytes(received).partition(b"\r\n\r\n")
     expected = next((int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")), -1)
-    return status, seconds, len(content), expected, content.endswith(b"END:VCALENDAR\r\n")
+    return status, seconds, len(content), expected, content.endswith(b"END:VCALENDAR\r\n"), newcomer
 
 
 def stalled(request_start):
@@ -88,9 +110,9 @@ def stalled(request_start):
     return exit_status(server, time.time())
 
 
-status, _, received, expected, whole = read_calendar_slowly([], 0.001)
-print("drain", status, received, expected, whole)
-status, seconds, _, _, _ = read_calendar_slowly(["--grace-period", "1"], 0.01)
+status, _, received, expected, whole, newcomer = read_calendar_slowly([], 0.001)
+print("drain", status, received, expected, whole, newcomer)
+status, seconds, _, _, _, _ = read_calendar_slowly(["--grace-period", "1"], 0.01)
 print("cut", status, seconds)
 print("stalled-headers", *stalled(b"POST /v1/plan HTTP/1.1\r\nHost: test\r\nContent-Le"))
 print("stalled-body", *stalled(b"POST /v1/plan HTTP/1.1\r\nHost: test\r\nContent-Length: 1000\r\n\r\n{\"con"))

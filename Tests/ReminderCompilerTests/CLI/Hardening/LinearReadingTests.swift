@@ -111,9 +111,9 @@ extension ExternalProgramTests {
             #expect(results.hasPrefix(#"{"id":"long","ok":true,"plan":"#), "\(results.prefix(300))")
         }
 
-        @Test("a batch job line whose config holds escaped characters: 32 768 and 131 072 escapes", .timeLimit(.minutes(3)))
+        @Test("a batch job line whose config holds escaped characters: 16 384 and 65 536 escapes", .timeLimit(.minutes(3)))
         func batchLineEscapes() async throws {
-            try await Self.expectLinear("escaped.ndjson", size: 32 << 10, expectedStatus: 0,
+            try await Self.expectLinear("escaped.ndjson", size: 16 << 10, expectedStatus: 0,
                 makeInput: { Self.jobLine(padding: 0, escapes: $0) },
                 arguments: { ["batch", $0, "-o", $0 + ".results"] }, check: Self.expectPlanned)
         }
