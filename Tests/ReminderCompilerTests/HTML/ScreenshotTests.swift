@@ -54,29 +54,41 @@ extension ExternalProgramTests.BrowserTests {
         for (name, page) in [("agenda", pages.agenda), ("diff", pages.diff)] {
             for (width, height) in [(390, 844), (1280, 800)] {
                 let file = "\(name)-\(width).png"
-                let shot = folder.appendingPathComponent(file)
-                // The new headless mode opens a window of any width, so no frame is needed.
-                let taken = try await run(browser, [
-                    "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                    "--user-data-dir=\(folder.path)/profile-\(file)", "--window-size=\(width),\(height)", "--screenshot=\(shot.path)",
-                    page.absoluteString,
-                ])
-                #expect(taken.status == 0, "\(taken.standardError)")
-                let picture = try Data(contentsOf: shot)
+                let golden = Self.pictures.appendingPathComponent(file)
+                let goldenPicture = recording ? nil : try Data(contentsOf: golden)
+                var picture = Data()
+                // The same browser draws a page to the same bytes, but on a machine loaded
+                // by the rest of the suite a shot was once taken before the page had
+                // settled (CI, 2026-11-27: 79 634 bytes against 83 067). A shot that differs
+                // is taken again, twice at most: a page that changed differs every time.
+                for attempt in 1...3 {
+                    let shot = folder.appendingPathComponent("\(attempt)-\(file)")
+                    // The new headless mode opens a window of any width, so no frame is needed.
+                    let taken = try await run(browser, [
+                        "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+                        "--user-data-dir=\(folder.path)/profile-\(attempt)-\(file)", "--window-size=\(width),\(height)",
+                        "--screenshot=\(shot.path)", page.absoluteString,
+                    ])
+                    #expect(taken.status == 0, "\(taken.standardError)")
+                    picture = try Data(contentsOf: shot)
+                    if recording || recordedBy != version || picture == goldenPicture { break }
+                }
                 #expect(Self.pngSize(picture).map { [$0.width, $0.height] } == [width, height], "\(file)")
                 // Not blank: a blank page compresses to a few hundred bytes.
                 #expect(picture.count > 10_000, "\(file): \(picture.count) bytes")
                 #expect(article.contains("(\(file))"), "GettingStarted does not show \(file)")
-                let golden = Self.pictures.appendingPathComponent(file)
                 if recording {
                     try FileManager.default.createDirectory(at: Self.pictures, withIntermediateDirectories: true)
                     try picture.write(to: golden)
                     continue
                 }
-                let recorded = try Data(contentsOf: golden)
+                let recorded = try #require(goldenPicture)
                 #expect(Self.pngSize(recorded).map { [$0.width, $0.height] } == [width, height], "\(file)")
                 if recordedBy == version {
-                    #expect(recorded == picture, "\(file) is not what \(version) draws of today's page; record it again with RECORD_GOLDEN=1")
+                    // Compared outside the expectation, which would otherwise work out a
+                    // byte-by-byte difference of two pictures for its message (minutes).
+                    let same = recorded == picture
+                    #expect(same, "\(file) (\(picture.count) bytes against \(recorded.count) recorded) is not what \(version) draws of today's page; record it again with RECORD_GOLDEN=1")
                 }
             }
         }
