@@ -135,26 +135,56 @@ extension ExternalProgramTests {
             }
         }
 
-        @Test("icalendar and ical read every example's expanded .ics at the plan's instants, with and without the zone's name",
-              arguments: try TestEnvironment.exampleConfigs())
-        func expandedExamples(_ config: URL) async throws {
-            let files = try await compileToFiles("examples/\(config.lastPathComponent)", style: "expanded", options: ["--now", Self.fixedNow])
-            defer { try? FileManager.default.removeItem(at: files.folder) }
-            for rename in [false, true] {
-                let result = try await checkICS("expanded", ics: files.ics, plan: files.plan, rename: rename)
-                #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-            }
+        /// Moves a compiled plan and calendar into `folder`, named by `label` so that a
+        /// problem names the calendar it is in.
+        static func keep(_ compiled: (plan: URL, ics: URL, folder: URL), as label: String, in folder: URL) throws -> (ics: URL, plan: URL) {
+            let ics = folder.appendingPathComponent("\(label).ics"), plan = folder.appendingPathComponent("\(label).json")
+            try FileManager.default.moveItem(at: compiled.ics, to: ics)
+            try FileManager.default.moveItem(at: compiled.plan, to: plan)
+            try? FileManager.default.removeItem(at: compiled.folder)
+            return (ics, plan)
         }
 
-        @Test("only our VTIMEZONE supplies the offsets, and it is right for every instant: 400 days of small-hour slots",
-              arguments: zones)
-        func expandedInZone(_ zone: String) async throws {
-            let config = Self.fixtures.appendingPathComponent("zones-around-the-clock.plist").path
-            let files = try await compileToFiles(config, style: "expanded", options: ["--now", Self.fixedNow, "--time-zone", zone])
-            defer { try? FileManager.default.removeItem(at: files.folder) }
-            let result = try await checkICS("expanded", ics: files.ics, plan: files.plan, rename: true)
+        /// Reads every expanded calendar of `files` with `check_ics.py`'s manifest, with its
+        /// zone's name and renamed as `renamed` lists: one run, two reader processes at a
+        /// time, instead of one run per file, so that the second core works too once the
+        /// rest of the suite is done.
+        static func readAll(_ files: [(ics: URL, plan: URL)], renamed: [Bool], in folder: URL) async throws {
+            let manifest = files.flatMap { file in
+                renamed.map { ["expanded", file.ics.path, file.plan.path, $0 ? "1" : "0"].joined(separator: "\t") }
+            }
+            let list = folder.appendingPathComponent("manifest.txt")
+            try manifest.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
+            let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Interop/check_ics.py")
+            let result = try await Python.script([script.path, "--manifest", list.path] + (await optionalReaderArguments()))
             #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-            #expect(result.standardOutput.contains("0 problems"))
+            #expect(result.standardOutput.contains("\(manifest.count) files"), "\(result.standardOutput)")
+            #expect(result.standardOutput.contains(" 0 problems"), "\(result.standardOutput)")
+        }
+
+        @Test("icalendar, ical and the other readers read every example's expanded .ics at the plan's instants, with and without the zone's name")
+        func expandedExamples() async throws {
+            let folder = try TestEnvironment.scratchFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var files: [(ics: URL, plan: URL)] = []
+            for config in try TestEnvironment.exampleConfigs() {
+                let compiled = try await compileToFiles("examples/\(config.lastPathComponent)", style: "expanded", options: ["--now", Self.fixedNow])
+                files.append(try Self.keep(compiled, as: config.deletingPathExtension().lastPathComponent, in: folder))
+            }
+            try await Self.readAll(files, renamed: [false, true], in: folder)
+        }
+
+        @Test("only our VTIMEZONE supplies the offsets, and it is right for every instant: 400 days of small-hour slots in each of 11 zones")
+        func expandedInZones() async throws {
+            let folder = try TestEnvironment.scratchFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let config = Self.fixtures.appendingPathComponent("zones-around-the-clock.plist").path
+            var files: [(ics: URL, plan: URL)] = []
+            for zone in Self.zones {
+                let compiled = try await compileToFiles(config, style: "expanded", options: ["--now", Self.fixedNow, "--time-zone", zone])
+                files.append(try Self.keep(compiled, as: zone.replacingOccurrences(of: "/", with: "-"), in: folder))
+            }
+            try await Self.readAll(files, renamed: [true], in: folder)
         }
 
         @Test("the recurring export expanded by recurring-ical-events equals the plan's occurrences",
