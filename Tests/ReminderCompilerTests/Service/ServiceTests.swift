@@ -322,42 +322,6 @@ struct ServiceTests {
         #expect(defaultValue(of: "--host") == "127.0.0.1")
     }
 
-    /// Normal clients beside slow and stalled ones, with /healthz probed throughout: the
-    /// compile threads are not the event loops, slow bodies are cut off by the body
-    /// timeout, and stalled heads by the idle timeout. Each probe of the loaded service is
-    /// paired with one of an idle service started beside it: the whole suite shares the
-    /// machine's two cores with this test, and what the idle service's answer waits for is
-    /// the machine, not the load. The delay the load adds is held to 100 ms.
-    @Test("under load from normal, slow and stalled clients, /healthz answers within 100 ms of an idle service's answer and no normal answer is lost", .timeLimit(.minutes(3)))
-    func loadWithSlowClients() async throws {
-        let folder = try TestEnvironment.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let job = folder.appendingPathComponent("job.json")
-        try Self.job("medication.plist").write(to: job)
-        try await Self.withServer { idle in
-            try await Self.withServer(["--body-timeout", "2", "--idle-timeout", "2"]) { server in
-                let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Service/load_test.py")
-                let result = try await Python.script([script.path, String(server.port), job.path, "6", String(idle.port)])
-                let lines = Dictionary(uniqueKeysWithValues: result.standardOutput.split(separator: "\n").map { line in
-                    let fields = line.split(separator: " ").map(String.init)
-                    return (fields[0], Array(fields.dropFirst()))
-                })
-                let normal = try #require(lines["normal"], "\(result.standardOutput)\(result.standardError)")
-                #expect((Int(normal[0]) ?? 0) >= 10, "answered \(normal[0])")
-                #expect(normal[1] == "0", "\(normal[1]) normal requests failed")
-                #expect((Int(try #require(lines["slow"]).first ?? "") ?? 0) >= 3, "slow bodies answered 408")
-                let healthz = try #require(lines["healthz"]), control = try #require(lines["control"])
-                let excess = try #require(lines["excess"])
-                #expect((Int(healthz[0]) ?? 0) >= 20)
-                #expect(control[3] != "inf", "the idle service failed a probe: \(control)")
-                let report = "healthz \(healthz), idle \(control), excess \(excess) (count, p50, p95, max in seconds)"
-                #expect((Double(healthz[1]) ?? .infinity) < 0.1, "\(report)")
-                #expect((Double(excess[2]) ?? .infinity) < 0.1, "\(report)")
-                #expect((Double(excess[3]) ?? .infinity) < 0.1, "\(report)")
-            }
-        }
-    }
-
     /// Before, SIGTERM cut a large calendar after about 3.9 MB (what the socket could not
     /// take yet was dropped when the connection closed) and the service still exited 0.
     @Test("SIGTERM: an answer under way is sent whole within the grace period; one cut by it makes the exit status 1; stalled clients do not hold the shutdown", .timeLimit(.minutes(3)))
