@@ -216,7 +216,7 @@ struct LineReader {
 
     mutating func next() throws -> Line? {
         while true {
-            if let newline = SystemCall.firstIndex(of: 0x0A, in: buffer, from: max(start, searched)) {
+            if let newline = ByteSearch.lineBreak(in: buffer.span, from: max(start, searched)) {
                 let line = buffer[start..<newline]
                 start = newline + 1
                 searched = start

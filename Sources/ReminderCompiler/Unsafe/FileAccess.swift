@@ -64,22 +64,20 @@ enum FileAccess {
         // zeros first went element by element in a debug build, 11 G instructions to
         // list the zone folder (1.7 s before one unknown time zone was reported).
         var bytes: [UInt8] = []
-        var length = 0
         let stepSize = 4096
         let finished: Bool = unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stepSize) { step in
-            while length <= limit {
-                let wanted = min(stepSize, limit + 1 - length)
+            while bytes.count <= limit {
+                let wanted = min(stepSize, limit + 1 - bytes.count)
                 let count = unsafe read(descriptor, step.baseAddress!, wanted)
                 if count < 0, errno == EINTR { continue }
                 guard count >= 0 else { return false }
                 if count == 0 { break }
                 unsafe bytes.append(contentsOf: UnsafeBufferPointer(rebasing: step[..<count]))
-                length += count
             }
             return true
         }
-        guard finished, length <= limit || truncating else { return nil }
-        if length > limit { bytes.removeLast(length - limit) }
+        guard finished, bytes.count <= limit || truncating else { return nil }
+        if bytes.count > limit { bytes.removeLast(bytes.count - limit) }
         return bytes
     }
 

@@ -161,19 +161,6 @@ enum SystemCall {
         }
     }
 
-    /// Where `byte` first comes in `bytes` at `start` or after, found with `memchr`: the
-    /// line breaks of a batch file, which a generic search had looked for at some 500
-    /// instructions a byte in a debug build (an 8 MiB line, 4.3 G instructions).
-    static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
-        guard start >= 0, start < bytes.count else { return nil }
-        return unsafe bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress, let found = unsafe memchr(base + start, Int32(byte), buffer.count - start) else {
-                return nil
-            }
-            return unsafe UnsafeRawPointer(found) - UnsafeRawPointer(base)
-        }
-    }
-
     /// A read that failed, with its `errno`.
     struct ReadFailure: Error {
         let code: Int32
