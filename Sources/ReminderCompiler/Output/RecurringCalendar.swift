@@ -83,7 +83,7 @@ extension ICalendarExport {
         }
         // Snoozes and their follow-ups have no series: they are plain events, as in the
         // expanded style.
-        let standalone = plan.notifications.filter(\.isSnoozeOrItsFollowUp)
+        let standalone = plan.notifications.filter { $0.isSnoozeOrItsFollowUp }
         for notification in standalone {
             firstInstant = min(firstInstant, notification.fireAt.seconds)
             lastInstant = max(lastInstant, notification.fireAt.seconds)
@@ -164,21 +164,40 @@ struct RecurringSeries {
     var zoneName: String { rules.name }
 
     /// Slots of the reminder due inside the window, or deferred by quiet hours into it, by
-    /// time of day.
-    func windowSlotsByTime() -> [LocalTime: [Slot]] {
-        var slots: [LocalTime: [Slot]] = [:]
+    /// time of day: one list for each of `times` (the schedule's resolved times, ascending),
+    /// in its place. A dictionary keyed by the time hashed each of W2's 74 000 slots, a
+    /// tenth of its recurring calendar.
+    func windowSlotsByTime(_ times: [LocalTime]) -> [[Slot]] {
         let first = window.localDate(of: window.now).adding(days: quietHours == nil ? -1 : -2)
         let last = window.localDate(of: window.windowEnd).adding(days: 1)
-        // The closure takes copies of what it needs, not `self`: capturing the series
-        // copied all of it for each date, a sixth of W2's recurring calendar.
-        let window = window, quietHours = quietHours, quietTimeline = quietTimeline
-        schedule.forEachSlot(onDates: first...last, timeline: window.timeline) { slot in
-            let deferred = Self.deferredInstant(of: slot, quietHours: quietHours, timeline: quietTimeline)
-            if window.contains(slot.instant) || deferred.map(window.contains) == true {
-                slots[slot.local.time, default: []].append(slot)
+        var slots = [[Slot]](repeating: [], count: times.count)
+        for place in slots.indices { slots[place].reserveCapacity(min(last.dayNumber - first.dayNumber + 1, 4096)) }
+        // The closure takes copies of what it needs, not `self` or the window: capturing
+        // the series copied all of it for each date, a sixth of W2's recurring calendar,
+        // and the window's test as a function copied the window for each date. Without
+        // quiet hours nothing is deferred, and their zone's offsets are not taken along.
+        let now = window.now, windowEnd = window.windowEnd
+        let deferral = quietHours.map { quietHours in
+            { [quietTimeline] (slot: Slot) in Self.deferredInstant(of: slot, quietHours: quietHours, timeline: quietTimeline) }
+        }
+        schedule.forEachSlot(onDates: first...last, times: times, timeline: window.timeline) { slot in
+            let isInWindow = { PlanningWindow.contains($0, after: now, through: windowEnd) }
+            if isInWindow(slot.instant) || deferral?(slot).map(isInWindow) == true {
+                slots[Self.place(of: slot.local.time, in: times)].append(slot)
             }
         }
         return slots
+    }
+
+    /// The place of a slot's time among the schedule's resolved times (ascending and
+    /// distinct), which every slot's time is one of.
+    private static func place(of time: LocalTime, in times: [LocalTime]) -> Int {
+        var low = 0, high = times.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if times[middle] < time { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Times of day whose slot fell in a gap or a repeated hour in the week before the
@@ -228,22 +247,28 @@ struct RecurringSeries {
             }
             return events
         }
-        let upcoming = ReminderCompiler.upcomingSlots(
-            of: reminder, count: schedule.timesOfDay.resolved.count * 3, after: window.now, zone: rules
-        )
         // Sorted by time of day once: a schedule with 1 440 times would otherwise filter
         // the window's slots 1 440 times.
-        let inWindowByTime = windowSlotsByTime()
+        let times = schedule.timesOfDay.resolved
+        let inWindowByTime = windowSlotsByTime(times)
         let troubledTimes = troubledBeforeWindow()
-        var firstByTime: [LocalTime: Slot] = [:]
-        for upcomingSlot in upcoming where firstByTime[upcomingSlot.slot.local.time] == nil {
-            firstByTime[upcomingSlot.slot.local.time] = upcomingSlot.slot
+        // Each time's first slot after now: the window's first after now, when it has one
+        // (a time's slots fire in the order of their dates, and every slot due in the window
+        // is there), else the first that `upcomingSlots` finds. Expanding from now again for
+        // every reminder was a seventh of W2's recurring calendar.
+        let now = window.now
+        var firstByTime = inWindowByTime.map { slots in slots.first { $0.instant > now } }
+        if firstByTime.contains(where: { $0 == nil }) {
+            for upcoming in ReminderCompiler.upcomingSlots(of: reminder, count: times.count * 3, after: now, zone: rules) {
+                let place = Self.place(of: upcoming.slot.local.time, in: times)
+                if firstByTime[place] == nil { firstByTime[place] = upcoming.slot }
+            }
         }
         var events: [Event] = []
-        for time in schedule.timesOfDay.resolved {
+        for (place, time) in times.enumerated() {
             if isStopped { return nil }
-            guard let first = firstByTime[time] else { continue }
-            let inWindow = inWindowByTime[time] ?? []
+            guard let first = firstByTime[place] else { continue }
+            let inWindow = inWindowByTime[place]
             // An occurrence some of whose follow-ups alone were removed leaves the series: as
             // an event of its own it keeps the alarms still due. So does one that quiet hours
             // deferred, as an event at its new time when that lies inside the window.
@@ -331,6 +356,12 @@ struct RecurringSeries {
         settings: CalendarSettings, stamp: String
     ) -> Event? {
         let (rrule, expressible) = recurrenceRule()
+        // The rule keeps the schedule's dates but for `except` and `count` unless it changed
+        // the days of the month: then it fires on the date of every slot of the schedule,
+        // and asking it of each slot (a tenth of W2's recurring calendar) can be skipped.
+        let ruleKeepsTheDays = expressible.frequency != .once && expressible.monthDays == schedule.monthDays
+            && expressible.weekdayOrdinals == schedule.weekdayOrdinals && expressible.missingDays == schedule.missingDays
+        let ruleFiresOnSlot = { (slot: Slot) in ruleKeepsTheDays || expressible.firesOn(slot.local.date) }
         // Suppressed occurrences, and those written as events of their own, leave the series.
         // Most plans suppress nothing: then no slot's ID is made to look it up (making one
         // for each slot of the window was a quarter of W2's recurring calendar).
@@ -357,7 +388,7 @@ struct RecurringSeries {
         // The window's occurrences the rule does not produce (on other days than its own,
         // all after its start).
         let extra = ruleStart.map { start in
-            inWindow.filter { !expressible.firesOn($0.local.date) || $0.local < start.local }
+            inWindow.filter { !ruleFiresOnSlot($0) || $0.local < start.local }
                 .filter { !isSuppressed($0) && $0.local != start.local }
         } ?? []
         // Every instance of the window, each in UTC.
@@ -390,7 +421,7 @@ struct RecurringSeries {
             schedule.exceptions.filter { $0 >= start.local.date && $0 <= lastRuleDate && expressible.firesOn($0) }
                 .map { LocalDateTime(date: $0, time: time) }
         )
-        for slot in inWindow where isSuppressed(slot) && expressible.firesOn(slot.local.date) && slot.local >= start.local {
+        for slot in inWindow where isSuppressed(slot) && ruleFiresOnSlot(slot) && slot.local >= start.local {
             excluded.insert(slot.local)
         }
         if excluded.count > Self.maximumExcludedInstances { return writtenAsInstants() }

@@ -180,7 +180,7 @@
             },
             receive: { notifications in
                 // A recurring calendar shows snoozes and their follow-ups as plain events.
-                if icsSink != nil, expandedSink == nil { keptSnoozes += notifications.filter(\.isSnoozeOrItsFollowUp) }
+                if icsSink != nil, expandedSink == nil { keptSnoozes += notifications.filter { $0.isSnoozeOrItsFollowUp } }
                 let planStream = planStream!
                 try planWriter.submit { try planStream.value.append(contentsOf: notifications, to: planSink) }
                 if let expandedSink, let first = notifications.first, let start = calendarStart {
@@ -219,7 +219,7 @@
                 // A stopped re-plan ends with `plan.stopped`, as the outline's own drive would.
                 let whole = wholeWindow.plan()
                 guard let unbudgeted = whole.plan else { return whole.diagnostics }
-                recurringOutline.notifications = unbudgeted.notifications.filter(\.isSnoozeOrItsFollowUp)
+                recurringOutline.notifications = unbudgeted.notifications.filter { $0.isSnoozeOrItsFollowUp }
             }
             guard let bytes = ICalendarExport.recurring(outline.validated, plan: recurringOutline, zones: zones, stopSignal: stopSignal)
             else {

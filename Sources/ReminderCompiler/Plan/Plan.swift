@@ -382,6 +382,12 @@ extension PlannedNotification {
     /// A snooze or one of its follow-ups: not an instance of any series, so the recurring
     /// calendar writes it as a plain event.
     var isSnoozeOrItsFollowUp: Bool {
-        kind == .snooze || (kind == .followUp && parent?.hasSuffix("-snooze") == true)
+        switch (kind, storedParent) {
+        case (.snooze, _): return true
+        // An occurrence's ID ends in its slot or its chain member, never in `-snooze`: no
+        // need to join it to look.
+        case (.followUp, .text(let parent)?): return parent.hasSuffix("-snooze")
+        default: return false
+        }
     }
 }
