@@ -227,6 +227,7 @@ struct RecurringSeries {
 
     /// The reminder's events; nil when the stop signal was raised before they were made.
     func events(settings: CalendarSettings, stamp: String) -> [Event]? {
+        let sharedBody = bodyLines()
         if schedule.frequency == .once {
             var events: [Event] = []
             for (index, local) in schedule.firingEntries.enumerated() {
@@ -242,7 +243,7 @@ struct RecurringSeries {
                 var lines = header(uid: "\(id)@\(settings.uidDomain)", stamp: stamp)
                 // A single event is written at its actual time, as in the expanded style.
                 lines.append(ICalendarExport.startProperty(instant, zone: zoneName, timeline: timeline))
-                lines += body(rotationSlot: nil, time: local.time)
+                lines += body(sharedBody, time: local.time)
                 events.append(Event(lines: lines, start: instant))
             }
             return events
@@ -252,6 +253,11 @@ struct RecurringSeries {
         let times = schedule.timesOfDay.resolved
         let inWindowByTime = windowSlotsByTime(times)
         let troubledTimes = troubledBeforeWindow()
+        let fallBacks = window.timeline.fallBackInstants
+        let (rrule, expressible) = recurrenceRule()
+        let shared = SharedLines(
+            rule: rrule, expressible: expressible, zoneParameter: "TZID=\(ICalendarExport.parameterValue(zoneName))", body: sharedBody
+        )
         // Each time's first slot after now: the window's first after now, when it has one
         // (a time's slots fire in the order of their dates, and every slot due in the window
         // is there), else the first that `upcomingSlots` finds. Expanding from now again for
@@ -279,6 +285,7 @@ struct RecurringSeries {
             let splitLocals = Set(split.map(\.local))
             if let event = series(
                 time: time, first: first, inWindow: inWindow, leavingOut: splitLocals, troubledBefore: troubledTimes.contains(time),
+                fallBacks: fallBacks, shared: shared,
                 settings: settings, stamp: stamp
             ) {
                 events.append(event)
@@ -289,7 +296,7 @@ struct RecurringSeries {
                 guard window.contains(instant) else { continue }
                 var lines = header(uid: "\(id)@\(settings.uidDomain)", stamp: stamp)
                 lines.append(("DTSTART", ICalendarFormat.utcDateTime(instant)))
-                lines += body(rotationSlot: slot, time: time, leavingOutFollowUps: silencedFollowUps[id] ?? [])
+                lines += body(bodyLines(leavingOutFollowUps: silencedFollowUps[id] ?? []), time: time)
                 events.append(Event(lines: lines, start: instant))
             }
         }
@@ -308,25 +315,51 @@ struct RecurringSeries {
         [("BEGIN", "VEVENT"), ("UID", uid), ("DTSTAMP", stamp)]
     }
 
-    private func body(rotationSlot: Slot?, time: LocalTime, leavingOutFollowUps silenced: Set<Int> = []) -> [(String, String)] {
-        var lines: [(String, String)] = [("DURATION", ICalendarFormat.duration(minutes: reminder.durationMinutes))]
-        lines.append(("SUMMARY", ICalendarWriter.escapeText(reminder.title)))
+    /// What the series of one reminder share, made once for all its times of day.
+    struct SharedLines {
+        /// The RRULE, nil when none applies (`recurrenceRule()`).
+        let rule: String?
+        /// A schedule of exactly what the RRULE produces.
+        let expressible: Schedule
+        /// `TZID=…` with the zone the reminder's times are read in.
+        let zoneParameter: String
+        /// The lines of each event around its `SEQUENCE`.
+        let body: BodyLines
+    }
+
+    /// An event's lines before and after its `SEQUENCE`: the same for each event of a
+    /// reminder that keeps its whole follow-up chain, so made once per reminder (once per
+    /// series, they were a tenth of W2's recurring calendar).
+    struct BodyLines {
+        let beforeSequence: [(String, String)]
+        let afterSequence: [(String, String)]
+    }
+
+    private func bodyLines(leavingOutFollowUps silenced: Set<Int> = []) -> BodyLines {
+        var before: [(String, String)] = [("DURATION", ICalendarFormat.duration(minutes: reminder.durationMinutes))]
+        before.append(("SUMMARY", ICalendarWriter.escapeText(reminder.title)))
         // Rotating bodies cannot be written on a series; only a fixed body is.
         if reminder.bodies.isEmpty, !reminder.body.isEmpty {
-            lines.append(("DESCRIPTION", ICalendarWriter.escapeText(reminder.body)))
+            before.append(("DESCRIPTION", ICalendarWriter.escapeText(reminder.body)))
         }
-        lines.append(("SEQUENCE", String(sequence(at: time))))
-        if let category = reminder.category { lines.append(("CATEGORIES", ICalendarWriter.escapeText(category))) }
-        lines.append(("TRANSP", "TRANSPARENT"))
-        lines += alarm(trigger: "PT0S", description: reminder.title)
+        var after: [(String, String)] = []
+        if let category = reminder.category { after.append(("CATEGORIES", ICalendarWriter.escapeText(category))) }
+        after.append(("TRANSP", "TRANSPARENT"))
+        after += alarm(trigger: "PT0S", description: reminder.title)
         // One alarm per follow-up of the chain.
         if let followUp = reminder.followUp {
             for member in 1...followUp.chainLength where !silenced.contains(member) {
-                lines += alarm(trigger: "PT\(followUp.delayMinutes(ofMember: member))M", description: followUp.title ?? reminder.title)
+                after += alarm(trigger: "PT\(followUp.delayMinutes(ofMember: member))M", description: followUp.title ?? reminder.title)
             }
         }
-        lines.append(("END", "VEVENT"))
-        return lines
+        after.append(("END", "VEVENT"))
+        return BodyLines(beforeSequence: before, afterSequence: after)
+    }
+
+    /// An event's lines after its start: `lines` around the `SEQUENCE` of the series at
+    /// `time`.
+    private func body(_ lines: BodyLines, time: LocalTime) -> [(String, String)] {
+        lines.beforeSequence + [("SEQUENCE", String(sequence(at: time)))] + lines.afterSequence
     }
 
     private func alarm(trigger: String, description: String) -> [(String, String)] {
@@ -353,9 +386,9 @@ struct RecurringSeries {
     /// Returns nil when the window holds no instance to start from.
     private func series(
         time: LocalTime, first: Slot, inWindow: [Slot], leavingOut split: Set<LocalDateTime>, troubledBefore: Bool,
-        settings: CalendarSettings, stamp: String
+        fallBacks: [Int64], shared: SharedLines, settings: CalendarSettings, stamp: String
     ) -> Event? {
-        let (rrule, expressible) = recurrenceRule()
+        let rrule = shared.rule, expressible = shared.expressible
         // The rule keeps the schedule's dates but for `except` and `count` unless it changed
         // the days of the month: then it fires on the date of every slot of the schedule,
         // and asking it of each slot (a tenth of W2's recurring calendar) can be skipped.
@@ -369,8 +402,22 @@ struct RecurringSeries {
             (!split.isEmpty && split.contains(slot.local))
                 || (!suppressed.isEmpty && suppressed.contains(NotificationID.occurrence(reminder.id, slot: slot.local)))
         }
-        let troubled = troubledBefore || inWindow.contains { $0.movedByGap || isRepeatedLocalTime($0) } || first.movedByGap
-            || isRepeatedLocalTime(first)
+        // A local time can repeat only within a day of a fall-back of the clocks (no change
+        // of offset passes a day), so only slots near one, or past the span the offsets are
+        // known for, are tested: testing each slot was a seventh of W2's recurring calendar.
+        // A time's slots come in the order of their instants and are walked beside the
+        // fall-backs (from the first again, should an instant come before the last).
+        let span = window.timeline.span
+        var nextFallBack = 0
+        var previousInstant = Int64.min
+        let troubled = troubledBefore || first.movedByGap || isRepeatedLocalTime(first) || inWindow.contains { slot in
+            if slot.instant < previousInstant { nextFallBack = 0 }
+            previousInstant = slot.instant
+            while nextFallBack < fallBacks.count, fallBacks[nextFallBack] < slot.instant - 3 * 86_400 { nextFallBack += 1 }
+            let mayRepeat = (nextFallBack < fallBacks.count && fallBacks[nextFallBack] <= slot.instant + 3 * 86_400)
+                || slot.instant - 86_400 < span.lowerBound || slot.instant + 86_400 > span.upperBound
+            return slot.movedByGap || (mayRepeat && isRepeatedLocalTime(slot))
+        }
         let uid = "\(NotificationID.series(reminder.id, time: time))@\(settings.uidDomain)"
         let headerLines = header(uid: uid, stamp: stamp)
         var lines = headerLines
@@ -406,11 +453,11 @@ struct RecurringSeries {
                 lines.append(("RRULE", "FREQ=DAILY;COUNT=1"))
                 lines += Self.listLines("RDATE", instants.dropFirst().map(ICalendarFormat.utcDateTime))
             }
-            lines += body(rotationSlot: first, time: time)
+            lines += body(shared.body, time: time)
             return Event(lines: lines, start: start)
         }
         guard let rrule, let start = ruleStart, !troubled, !occursBeforeRule, extra.isEmpty else { return writtenAsInstants() }
-        let zoneParameter = "TZID=\(ICalendarExport.parameterValue(zoneName))"
+        let zoneParameter = shared.zoneParameter
         lines.append(("DTSTART;\(zoneParameter)", ICalendarFormat.localDateTime(localSeconds(start.local))))
         let counted = countOfRule(expressible, time: time, from: start.local.date)
         lines.append(("RRULE", counted.map { rrule + ";COUNT=\($0.count)" } ?? rrule))
@@ -428,7 +475,7 @@ struct RecurringSeries {
         if !excluded.isEmpty {
             lines += Self.listLines("EXDATE;\(zoneParameter)", excluded.sorted().map { ICalendarFormat.localDateTime(localSeconds($0)) })
         }
-        lines += body(rotationSlot: first, time: time)
+        lines += body(shared.body, time: time)
         return Event(lines: lines, start: start.instant)
     }
 

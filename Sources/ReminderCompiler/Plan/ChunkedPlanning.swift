@@ -164,6 +164,8 @@
             calendarWriter.waitUntilDone()
         }
         var keptSnoozes: [PlannedNotification] = []
+        // Only events make snoozes: without a snooze among them, no range is searched for one.
+        let keepsSnoozes = icsSink != nil && expandedSink == nil && events.actions.contains(where: \.isSnooze)
         var calendarStart: DriveStart?
         func calendar(_ start: DriveStart, firstEvent: Int64?) -> ExpandedCalendarStream {
             ExpandedCalendarStream(
@@ -180,7 +182,7 @@
             },
             receive: { notifications in
                 // A recurring calendar shows snoozes and their follow-ups as plain events.
-                if icsSink != nil, expandedSink == nil { keptSnoozes += notifications.filter { $0.isSnoozeOrItsFollowUp } }
+                if keepsSnoozes { keptSnoozes += notifications.filter { $0.isSnoozeOrItsFollowUp } }
                 let planStream = planStream!
                 try planWriter.submit { try planStream.value.append(contentsOf: notifications, to: planSink) }
                 if let expandedSink, let first = notifications.first, let start = calendarStart {

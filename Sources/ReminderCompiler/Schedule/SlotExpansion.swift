@@ -66,10 +66,21 @@ extension Schedule {
         let countLimit = count ?? Int.max
         forEachFiringDate(from: lower, through: upper) { date in
             if !exceptions.contains(date) {
+                // A date with no change of offset within a day of it takes one search for all
+                // its times, not one each (`instant(ofLocal:)` asks the same of each time's
+                // narrower span, and gets the same offset).
+                let dayStart = Int64(date.dayNumber) * 86_400
+                let steady = times.count > 1 ? timeline.steadyOffset(throughout: (dayStart - 86_400)...(dayStart + 2 * 86_400)) : nil
                 for (index, time) in times.enumerated() {
                     let rotation = datesBefore * times.count + index
                     guard rotation < countLimit else { break }
-                    visit(makeSlot(LocalDateTime(date: date, time: time), rotationIndex: rotation, timeline: timeline))
+                    let local = LocalDateTime(date: date, time: time)
+                    if let steady {
+                        let instant = dayStart + Int64(time.minuteOfDay) * 60 - Int64(steady)
+                        visit(Slot(local: local, instant: instant, movedByGap: false, rotationIndex: rotation))
+                    } else {
+                        visit(makeSlot(local, rotationIndex: rotation, timeline: timeline))
+                    }
                 }
             }
             datesBefore += 1

@@ -56,6 +56,12 @@
         return Int(offsets[low])
     }
 
+    /// The changes at which the offset falls (clocks go back, and local times repeat),
+    /// ascending.
+    var fallBackInstants: [Int64] {
+        transitionInstants.indices.filter { offsets[$0 + 1] < offsets[$0] }.map { transitionInstants[$0] }
+    }
+
     /// The offset in force throughout `instants`, or nil when it changes inside them: one
     /// search where asking at both ends takes two.
     func steadyOffset(throughout instants: ClosedRange<Int64>) -> Int? {
