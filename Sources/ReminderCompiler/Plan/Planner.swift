@@ -569,7 +569,7 @@ struct PlanDraft {
     /// `sortCandidates` of candidates held apart, so that comparing them reads the draft
     /// in place rather than copying it.
     private func sortByTimeThenID(_ sorted: inout [Candidate]) {
-        sorted.sort { $0.fireAt < $1.fireAt }
+        Self.sortByTime(&sorted)
         var start = sorted.startIndex
         while start < sorted.endIndex {
             var end = start + 1
@@ -581,6 +581,37 @@ struct PlanDraft {
             if !ordered { sorted[start..<end].sort { idPrecedes($0, $1) } }
             start = end
         }
+    }
+
+    /// Sorts candidates by time, those with equal times kept in their order. Each is sorted
+    /// as one integer, its time after the earliest above its place: sorting the candidates
+    /// themselves, comparing their times, cost W2 4.6 M instructions more. The window always
+    /// fits (the supported years in seconds and 2 million places take 59 bits); otherwise,
+    /// each is compared by its time, then its place.
+    static func sortByTime(_ candidates: inout [Candidate]) {
+        guard candidates.count > 1 else { return }
+        var earliest = Int64.max
+        var latest = Int64.min
+        for candidate in candidates {
+            earliest = min(earliest, candidate.fireAt)
+            latest = max(latest, candidate.fireAt)
+        }
+        let placeBits = Int.bitWidth - (candidates.count - 1).leadingZeroBitCount
+        let (span, overflow) = latest.subtractingReportingOverflow(earliest)
+        guard !overflow, UInt64(span) >> (64 - placeBits) == 0 else {
+            candidates = candidates.enumerated()
+                .sorted { ($0.element.fireAt, $0.offset) < ($1.element.fireAt, $1.offset) }
+                .map(\.element)
+            return
+        }
+        var keys: [UInt64] = []
+        keys.reserveCapacity(candidates.count)
+        for (place, candidate) in candidates.enumerated() {
+            keys.append(UInt64(candidate.fireAt &- earliest) << placeBits | UInt64(place))
+        }
+        keys.sort()
+        let placeMask: UInt64 = (1 << placeBits) - 1
+        candidates = keys.map { candidates[Int($0 & placeMask)] }
     }
 
     /// Lists the members removed from one notification, one entry per reason.
