@@ -23,8 +23,7 @@ extension ICalendarExport {
         }
         if let prepared = content.prepared {
             let parts = prepared.parts
-            unsafe writer.prepared(parts.eventDuration)
-            unsafe writer.prepared(parts.eventTexts)
+            unsafe writer.prepared(parts.eventDurationThroughTexts)
             unsafe writeSequence(pointer.pointee.sequence, to: &writer)
             unsafe writer.prepared(parts.eventEnd)
         } else {

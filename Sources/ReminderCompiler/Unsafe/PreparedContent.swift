@@ -30,7 +30,8 @@
             write(&writer)
             return writer.bytes
         }
-        // The three JSON parts first and in this order: they are also copied as one.
+        // The three JSON parts first and in this order, and the event's duration before its
+        // texts: they are also copied as one.
         bytes = PackedBytes([
             json { PlanJSON.writeMembers(of: texts, to: &$0) },
             json { PlanJSON.writeTexts(of: texts, to: &$0) },
@@ -42,7 +43,7 @@
         parts = unsafe Parts(
             jsonMembers: bytes.part(0), jsonTexts: bytes.part(1), jsonDuration: bytes.part(2),
             jsonMembersThroughDuration: bytes.parts(0, through: 2),
-            eventDuration: bytes.part(3), eventTexts: bytes.part(4), eventEnd: bytes.part(5)
+            eventDurationThroughTexts: bytes.parts(3, through: 4), eventEnd: bytes.part(5)
         )
         idKeyNeedsNoEscape = idKey.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
     }
@@ -58,10 +59,8 @@
         /// The three above in one piece (they are written one after the other), for a
         /// notification with neither `parent` nor `replaces` between them.
         let jsonMembersThroughDuration: UnsafeBufferPointer<UInt8>
-        /// The `DURATION` line.
-        let eventDuration: UnsafeBufferPointer<UInt8>
-        /// `SUMMARY` and `DESCRIPTION`.
-        let eventTexts: UnsafeBufferPointer<UInt8>
+        /// The `DURATION` line, then `SUMMARY` and `DESCRIPTION`, in one piece.
+        let eventDurationThroughTexts: UnsafeBufferPointer<UInt8>
         /// `CATEGORIES` through `END:VEVENT`.
         let eventEnd: UnsafeBufferPointer<UInt8>
     }
