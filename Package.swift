@@ -119,7 +119,7 @@ let package = Package(
             exclude: [
                 "Fixtures", "Golden", "Interop", "HTML/check_html.py", "Read/json_reference.py", "Service/spark_batch.py",
                 "Service/batch_streaming.py", "Service/shutdown_drain.py", "Service/connection_limits.py",
-                "Service/load_test.py",
+                "Service/load_test.py", "Documentation/expo_example_check.mjs",
             ]
         ),
     ]
