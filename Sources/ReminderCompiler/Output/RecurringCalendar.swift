@@ -253,10 +253,15 @@ struct RecurringSeries {
         let times = schedule.timesOfDay.resolved
         let inWindowByTime = windowSlotsByTime(times)
         let troubledTimes = troubledBeforeWindow()
-        let fallBacks = window.timeline.fallBackInstants
         let (rrule, expressible) = recurrenceRule()
-        let shared = SharedLines(
-            rule: rrule, expressible: expressible, zoneParameter: "TZID=\(ICalendarExport.parameterValue(zoneName))", body: sharedBody
+        let shared = SharedParts(
+            rule: rrule, expressible: expressible,
+            // The rule keeps the schedule's dates but for `except` and `count` unless it
+            // changed the days of the month.
+            ruleKeepsTheDays: expressible.frequency != .once && expressible.monthDays == schedule.monthDays
+                && expressible.weekdayOrdinals == schedule.weekdayOrdinals && expressible.missingDays == schedule.missingDays,
+            fallBacks: window.timeline.fallBackInstants,
+            zoneParameter: "TZID=\(ICalendarExport.parameterValue(zoneName))", body: sharedBody
         )
         // Each time's first slot after now: the window's first after now, when it has one
         // (a time's slots fire in the order of their dates, and every slot due in the window
@@ -285,7 +290,7 @@ struct RecurringSeries {
             let splitLocals = Set(split.map(\.local))
             if let event = series(
                 time: time, first: first, inWindow: inWindow, leavingOut: splitLocals, troubledBefore: troubledTimes.contains(time),
-                fallBacks: fallBacks, shared: shared,
+                shared: shared,
                 settings: settings, stamp: stamp
             ) {
                 events.append(event)
@@ -316,11 +321,17 @@ struct RecurringSeries {
     }
 
     /// What the series of one reminder share, made once for all its times of day.
-    struct SharedLines {
+    struct SharedParts {
         /// The RRULE, nil when none applies (`recurrenceRule()`).
         let rule: String?
         /// A schedule of exactly what the RRULE produces.
         let expressible: Schedule
+        /// Whether the rule fires on the date of every slot of the schedule: it keeps the
+        /// schedule's days, so asking it of each slot (a tenth of W2's recurring calendar)
+        /// can be skipped.
+        let ruleKeepsTheDays: Bool
+        /// The changes at which the reminder's zone falls back, ascending.
+        let fallBacks: [Int64]
         /// `TZID=…` with the zone the reminder's times are read in.
         let zoneParameter: String
         /// The lines of each event around its `SEQUENCE`.
@@ -386,14 +397,10 @@ struct RecurringSeries {
     /// Returns nil when the window holds no instance to start from.
     private func series(
         time: LocalTime, first: Slot, inWindow: [Slot], leavingOut split: Set<LocalDateTime>, troubledBefore: Bool,
-        fallBacks: [Int64], shared: SharedLines, settings: CalendarSettings, stamp: String
+        shared: SharedParts, settings: CalendarSettings, stamp: String
     ) -> Event? {
-        let rrule = shared.rule, expressible = shared.expressible
-        // The rule keeps the schedule's dates but for `except` and `count` unless it changed
-        // the days of the month: then it fires on the date of every slot of the schedule,
-        // and asking it of each slot (a tenth of W2's recurring calendar) can be skipped.
-        let ruleKeepsTheDays = expressible.frequency != .once && expressible.monthDays == schedule.monthDays
-            && expressible.weekdayOrdinals == schedule.weekdayOrdinals && expressible.missingDays == schedule.missingDays
+        let rrule = shared.rule, expressible = shared.expressible, fallBacks = shared.fallBacks
+        let ruleKeepsTheDays = shared.ruleKeepsTheDays
         let ruleFiresOnSlot = { (slot: Slot) in ruleKeepsTheDays || expressible.firesOn(slot.local.date) }
         // Suppressed occurrences, and those written as events of their own, leave the series.
         // Most plans suppress nothing: then no slot's ID is made to look it up (making one

@@ -197,6 +197,17 @@ struct ICalendarWriter {
         byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",")
     }
 
+    /// What follows the backslash that escapes a byte `isSpecial` names, or nil for a
+    /// control character that is removed. A CR and the LF after it are one line break:
+    /// callers pass over that LF.
+    private static func escape(ofSpecial byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","): byte
+        case 0x0D, 0x0A: UInt8(ascii: "n")
+        default: nil
+        }
+    }
+
     private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
 
     /// Appends content to the current line, folding before 75 octets at a character
@@ -232,17 +243,9 @@ struct ICalendarWriter {
             let byte = unsafe utf8[index]
             if escaping, Self.isSpecial(byte) {
                 index += 1
-                let escape: UInt8?
-                switch byte {
-                case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","): escape = byte
-                case 0x0D:
-                    // CRLF and a lone CR are one line break.
-                    if index < count, unsafe utf8[index] == 0x0A { index += 1 }
-                    escape = UInt8(ascii: "n")
-                case 0x0A: escape = UInt8(ascii: "n")
-                default: escape = nil  // other control characters are removed
-                }
-                if let escape {
+                // CRLF and a lone CR are one line break.
+                if byte == 0x0D, index < count, unsafe utf8[index] == 0x0A { index += 1 }
+                if let escape = Self.escape(ofSpecial: byte) {
                     if lineLength + 2 > Self.maximumLineOctets { fold() }
                     buffer.append(UInt8(ascii: "\\"), escape)
                     lineLength += 2
@@ -257,7 +260,8 @@ struct ICalendarWriter {
     /// TEXT escaping (RFC 5545 §3.3.11) as a string, for values assembled before writing:
     /// `\` `;` `,` escaped, line breaks as `\n`, other control characters removed.
     static func escapeText(_ value: String) -> String {
-        // Byte by byte: every byte these rules touch is ASCII, which UTF-8 never uses
+        // Byte by byte, by the rule the writer applies as it writes (`isSpecial`,
+        // `escape(ofSpecial:)`): every byte it touches is ASCII, which UTF-8 never uses
         // inside a longer sequence. Appending scalar by scalar to a string cost 12 000
         // instructions for a title of W2.
         var escaped: [UInt8] = []
@@ -265,18 +269,15 @@ struct ICalendarWriter {
         var previousWasCarriageReturn = false
         for byte in value.utf8 {
             defer { previousWasCarriageReturn = byte == 0x0D }
-            let escape: UInt8
-            switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","): escape = byte
-            case 0x0D: escape = UInt8(ascii: "n")
-            case 0x0A where !previousWasCarriageReturn: escape = UInt8(ascii: "n")
-            case 0x00...0x1F, 0x7F: continue
-            default:
+            guard isSpecial(byte) else {
                 escaped.append(byte)
                 continue
             }
-            escaped.append(UInt8(ascii: "\\"))
-            escaped.append(escape)
+            if byte == 0x0A, previousWasCarriageReturn { continue }
+            if let escape = escape(ofSpecial: byte) {
+                escaped.append(UInt8(ascii: "\\"))
+                escaped.append(escape)
+            }
         }
         return String(decoding: escaped, as: UTF8.self)
     }
