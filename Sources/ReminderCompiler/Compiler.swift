@@ -315,12 +315,14 @@ struct PlanSetup {
         }
         // Configs are untrusted: refuse plans whose size alone would exhaust memory or time
         // (every 5 minutes for ten years, many times over), before expanding anything.
-        // Summed in place: filtering the reminders first copied each one, at every re-plan.
+        // Summed over the planning order, whose times of day were resolved with the check:
+        // filtering the reminders, or resolving their times, at every re-plan copied each.
         var slotBound = 0
-        for reminder in config.reminders where reminder.enabled {
-            let schedule = reminder.schedule
-            let slots = schedule.frequency == .once ? schedule.at.count : schedule.timesOfDay.resolved.count * (horizonDays + 3)
-            slotBound += slots * (1 + (reminder.followUp?.chainLength ?? 0))
+        let reminders = validated.order.reminders.span
+        for place in reminders.indices {
+            let slots = reminders[place].schedule.frequency == .once
+                ? reminders[place].schedule.at.count : validated.order.timesOfDay[place].count * (horizonDays + 3)
+            slotBound += slots * (1 + (reminders[place].followUp?.chainLength ?? 0))
         }
         if slotBound > PlanSetup.maximumSlots {
             collector.error(.planTooLarge(bound: slotBound, limit: PlanSetup.maximumSlots), at: config.location)
@@ -332,7 +334,7 @@ struct PlanSetup {
         let lateReach = Planner.lateReach(of: config)
         let timeline = ZoneTimeline(rules: rules, span: (now - margin - lateReach)...(windowEnd + margin))
         let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline, rules: rules).pinning(config, zones: zones)
-        collector.append(contentsOf: PlanWarnings(config: config, window: window, events: events).all)
+        collector.append(contentsOf: PlanWarnings(config: config, window: window, events: events, timesOfDay: validated.order.timesOfDayInConfigOrder).all)
         return .success(PlanSetup(config: config, zoneName: zoneName, pendingLimit: pendingLimit, window: window, collector: collector))
     }
 

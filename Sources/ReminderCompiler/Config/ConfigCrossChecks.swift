@@ -12,33 +12,40 @@ extension ConfigDecoder {
     /// "Validation"): an `end` or every `at` in the past, or a date rule that no date
     /// satisfies.
     static func neverFiringWarnings(_ config: ReminderConfig, now: Int64, zone planZone: ZoneRules, zones: TimeZoneDatabase) -> [Diagnostic] {
-        var warnings: [Diagnostic] = []
-        for reminder in config.reminders where reminder.enabled {
-            // Today in the zone the reminder's dates are read in.
-            let zone = reminder.timeZone.flatMap { zones.zone($0) } ?? planZone
+        /// Today, and the minute of today, in a zone.
+        func today(in zone: ZoneRules) -> (date: CivilDate, minute: Int) {
             let localNow = now + Int64(zone.offsetSeconds(at: now))
-            let today = CivilDate(dayNumber: Int(localNow.floorDivided(by: 86_400)))
-            let minuteNow = Int(localNow - Int64(today.dayNumber) * 86_400) / 60
+            let date = CivilDate(dayNumber: Int(localNow.floorDivided(by: 86_400)))
+            return (date, Int(localNow - Int64(date.dayNumber) * 86_400) / 60)
+        }
+        let planToday = today(in: planZone)
+        var warnings: [Diagnostic] = []
+        // Each reminder is read in place, through a span: binding it (or its schedule), or
+        // reading it through the array, copied every field, at every re-plan.
+        let reminders = config.reminders.span
+        for index in reminders.indices where reminders[index].enabled {
+            // Today in the zone the reminder's dates are read in.
+            let (today, minuteNow) = reminders[index].timeZone.flatMap { zones.zone($0) }.map(today(in:)) ?? planToday
             // Long enough for every month/leap-year pattern an interval of up to 1000 can visit.
             let searchLimit = today.adding(days: 146_097 * 2)
-            let schedule = reminder.schedule
             let reason: String?
-            if let end = schedule.end, end < today {
+            if let end = reminders[index].schedule.end, end < today {
                 reason = "its 'end' \(end) is before today (\(today))"
-            } else if let count = schedule.count, let start = schedule.start, let last = schedule.lastCountedDate, last < today {
+            } else if let count = reminders[index].schedule.count, let start = reminders[index].schedule.start,
+                      let last = reminders[index].schedule.lastCountedDate, last < today {
                 reason = "its 'count' of \(count) slots from \(start) ran out on \(last), before today (\(today))"
-            } else if schedule.frequency == .once {
-                let future = schedule.at.contains { slot in
+            } else if reminders[index].schedule.frequency == .once {
+                let future = reminders[index].schedule.at.contains { slot in
                     slot.date > today || (slot.date == today && slot.time.minuteOfDay > minuteNow)
                 }
                 reason = future ? nil : "every 'at' is in the past"
-            } else if schedule.firstFiringDate(onOrAfter: today, notAfter: searchLimit) == nil {
-                reason = "no date from \(max(today, schedule.start ?? today)) on matches its schedule"
+            } else if reminders[index].schedule.firstFiringDate(onOrAfter: today, notAfter: searchLimit) == nil {
+                reason = "no date from \(max(today, reminders[index].schedule.start ?? today)) on matches its schedule"
             } else {
                 reason = nil
             }
             if let reason {
-                warnings.append(Diagnostic(.warning, at: reminder.location, .neverFires(reminder.id, reason: reason)))
+                warnings.append(Diagnostic(.warning, at: reminders[index].location, .neverFires(reminders[index].id, reason: reason)))
             }
         }
         return warnings

@@ -11,6 +11,8 @@ struct NotificationRenderer {
     let templates: [String: GroupTemplates]
     /// The contents made so far.
     private let contents: ContentCache
+    /// `PlanningOrder.reminderContents`: one reminder's contents, kept for the next plan.
+    private let reminderContents: ReminderContents
     /// Whether contents carry their output bytes (`NotificationContent.prepared`).
     let preparesOutput: Bool
 
@@ -21,7 +23,8 @@ struct NotificationRenderer {
         self.window = window
         self.singleMemberLists = order.singleMemberLists
         self.templates = order.templates
-        contents = ContentCache(bodyCounts: order.reminders.map(\.bodies.count))
+        reminderContents = order.reminderContents
+        contents = ContentCache(reminderContents, preparingOutput: preparesOutput)
     }
 
     /// A member's texts as one notification shows them.
@@ -103,6 +106,7 @@ struct NotificationRenderer {
                 texts(of: unit, live: live, followUp: followUp), preparingOutput: preparesOutput, idKey: unit.key
             )
             contents.single[slot] = made
+            reminderContents.keep(made, at: slot, preparingOutput: preparesOutput)
             return made
         }
         var key = [followUp ? 1 : 0]
@@ -228,16 +232,40 @@ struct GroupTemplate: Sendable {
 /// The contents a renderer made, so that each is made (and its output prepared) once.
 /// Used by one thread at a time, as its planner is.
 private final class ContentCache {
-    /// Contents of one reminder's notifications, at `place(ofReminder:followUp:body:)`.
+    /// Contents of one reminder's notifications, at `ReminderContents.place(ofReminder:followUp:body:)`:
+    /// those earlier plans of the config made, and those this one makes.
     var single: [NotificationContent?]
-    /// Where each reminder's places start: two per body (first notification, follow-up).
-    private let firstPlace: [Int]
+    private let places: ReminderContents
     /// Contents of group notifications, by whether they are follow-ups and by each live
     /// member's reminder and body.
     var shared: [[Int]: NotificationContent] = [:]
     /// The date whose digits IDs kept as parts took last, and those digits.
     var tailDate: CivilDate?
     var tailDateBytes: (UInt64, UInt64) = (0, 0)
+
+    init(_ reminderContents: ReminderContents, preparingOutput: Bool) {
+        places = reminderContents
+        single = reminderContents.made(preparingOutput: preparingOutput)
+    }
+
+    func place(ofReminder reminder: Int, followUp: Bool, body: Int) -> Int {
+        places.place(ofReminder: reminder, followUp: followUp, body: body)
+    }
+}
+
+/// The contents of each reminder's own notifications (not a group's), kept with the
+/// validated config (`PlanningOrder.reminderContents`) for every plan of it: they depend on
+/// the reminder, its body and whether the notification is a follow-up, never on the
+/// window, so an app that re-plans the same checked config makes each once. A W1 re-plan
+/// made its 13 contents again for 93 000 instructions. Plans of one config may be made on
+/// several threads at once; each takes the contents made so far at its start, and adds
+/// those it makes, under a lock (Performance, "Re-planning in an app").
+final class ReminderContents: Sendable {
+    /// Where each reminder's places start: two per body (first notification, follow-up).
+    private let firstPlace: [Int]
+    /// Contents made so far, without and with their output bytes
+    /// (`NotificationContent.prepared`), by place.
+    private let contents: Locked<(plain: [NotificationContent?], prepared: [NotificationContent?])>
 
     init(bodyCounts: [Int]) {
         var places: [Int] = []
@@ -247,10 +275,23 @@ private final class ContentCache {
             total += 2 * max(1, count)
         }
         firstPlace = places
-        single = [NotificationContent?](repeating: nil, count: total)
+        let none = [NotificationContent?](repeating: nil, count: total)
+        contents = Locked((none, none))
     }
 
     func place(ofReminder reminder: Int, followUp: Bool, body: Int) -> Int {
         firstPlace[reminder] + 2 * body + (followUp ? 1 : 0)
+    }
+
+    /// The contents made so far, nil where none was.
+    func made(preparingOutput: Bool) -> [NotificationContent?] {
+        contents.withLock { preparingOutput ? $0.prepared : $0.plain }
+    }
+
+    /// Keeps a content a plan made, for the plans after it.
+    func keep(_ content: NotificationContent, at place: Int, preparingOutput: Bool) {
+        contents.withLock { made in
+            if preparingOutput { made.prepared[place] = content } else { made.plain[place] = content }
+        }
     }
 }

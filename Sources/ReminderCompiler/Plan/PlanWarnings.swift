@@ -5,6 +5,8 @@ struct PlanWarnings {
     let config: ReminderConfig
     let window: PlanningWindow
     let events: ReminderEvents
+    /// Each reminder's times of day, in the config's order (`PlanningOrder.timesOfDayInConfigOrder`).
+    let timesOfDay: [[LocalTime]]
 
     /// At most this many unknown activities are named one by one; the rest are counted.
     static let maximumNamedActivities = 10
@@ -17,35 +19,44 @@ struct PlanWarnings {
     /// fire again already have their own warning (`config.never-fires`).
     func remindersWithoutSlotInWindow() -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        for reminder in config.reminders where reminder.enabled {
+        // Each reminder is read in place, through a span: binding it, its schedule or a
+        // window in its zone, or reading it through the array, copied them, at every re-plan.
+        let reminders = config.reminders.span
+        for index in reminders.indices where reminders[index].enabled {
             // Dates in the zone the reminder's times are read in.
-            let window = window.inZone(of: reminder)
-            let firstDate = window.localDate(of: window.now).adding(days: -1)
-            let lastDate = window.localDate(of: window.windowEnd)
-            guard !hasSlotInWindow(reminder.schedule, from: firstDate, through: lastDate, in: window) else { continue }
+            let timeline = reminders[index].timeZone.flatMap { window.pinnedZones[$0]?.timeline } ?? window.timeline
+            let firstDate = Self.localDate(of: window.now, on: timeline).adding(days: -1)
+            let lastDate = Self.localDate(of: window.windowEnd, on: timeline)
+            guard !hasSlotInWindow(reminders[index].schedule, times: timesOfDay[index], from: firstDate, through: lastDate, on: timeline)
+            else { continue }
             // Long enough for every month/leap-year pattern an interval of up to 1000 can visit.
             let searchLimit = lastDate.adding(days: 146_097 * 2)
-            let next = reminder.schedule.frequency == .once
-                ? reminder.schedule.at.map(\.date).filter { $0 >= lastDate }.min()
-                : reminder.schedule.firstFiringDate(onOrAfter: lastDate, notAfter: searchLimit)
+            let next = reminders[index].schedule.frequency == .once
+                ? reminders[index].schedule.at.map(\.date).filter { $0 >= lastDate }.min()
+                : reminders[index].schedule.firstFiringDate(onOrAfter: lastDate, notAfter: searchLimit)
             guard let next else { continue }
+            let windowEnd = ZonedInstant(seconds: window.windowEnd, offsetSeconds: timeline.offset(at: window.windowEnd))
             warnings.append(Diagnostic(
-                .warning, at: reminder.location,
-                .noSlotInWindow(reminder.id, windowEnd: window.zoned(window.windowEnd).rfc3339, nextDate: next.description)
+                .warning, at: reminders[index].location,
+                .noSlotInWindow(reminders[index].id, windowEnd: windowEnd.rfc3339, nextDate: next.description)
             ))
         }
         return warnings
     }
 
+    /// The local date of an instant on a zone's timeline.
+    private static func localDate(of instant: Int64, on timeline: ZoneTimeline) -> CivilDate {
+        CivilDate(dayNumber: Int((instant + Int64(timeline.offset(at: instant))).floorDivided(by: 86_400)))
+    }
+
     /// Whether a schedule has a slot inside the window: the first firing dates are looked
     /// at one by one, and only until one has a slot inside or after the window.
     private func hasSlotInWindow(
-        _ schedule: Schedule, from firstDate: CivilDate, through lastDate: CivilDate, in window: PlanningWindow
+        _ schedule: Schedule, times: [LocalTime], from firstDate: CivilDate, through lastDate: CivilDate, on timeline: ZoneTimeline
     ) -> Bool {
         // The closure takes the two instants, not the window: capturing the window copied
         // it, its zone rules and timeline with it, twice a date.
-        let now = window.now, windowEnd = window.windowEnd, timeline = window.timeline
-        let times = schedule.timesOfDay.resolved
+        let now = window.now, windowEnd = window.windowEnd
         var date = firstDate
         while let firing = schedule.firstFiringDate(onOrAfter: date, notAfter: lastDate) {
             var inside = false
@@ -69,9 +80,10 @@ struct PlanWarnings {
     func slotsSharingAnInstant() -> [Diagnostic] {
         // One warning per reminder: a reminder every minute shares 60 instants a gap.
         var warnings: [Diagnostic] = []
-        for reminder in config.reminders where reminder.enabled {
+        let reminders = config.reminders.span
+        for index in reminders.indices where reminders[index].enabled {
             // The gaps of the zone the reminder's times are read in.
-            let timeline = window.timeline(of: reminder)
+            let timeline = reminders[index].timeZone.flatMap { window.pinnedZones[$0]?.timeline } ?? window.timeline
             var gapDates: [CivilDate] = []
             for index in timeline.transitionInstants.indices where timeline.offsets[index + 1] > timeline.offsets[index] {
                 let transition = timeline.transitionInstants[index]
@@ -84,7 +96,7 @@ struct PlanWarnings {
             var seen: Set<Int64> = []
             for date in gapDates {
                 var slotsByInstant: [Int64: [Slot]] = [:]
-                reminder.schedule.forEachSlot(onDates: date...date, timeline: timeline) { slot in
+                reminders[index].schedule.forEachSlot(onDates: date...date, timeline: timeline) { slot in
                     if window.contains(slot.instant) { slotsByInstant[slot.instant, default: []].append(slot) }
                 }
                 for (instant, slots) in slotsByInstant.sorted(by: { $0.key < $1.key })
@@ -94,9 +106,9 @@ struct PlanWarnings {
             }
             guard let first = shared.first else { continue }
             warnings.append(Diagnostic(
-                .warning, at: reminder.location,
+                .warning, at: reminders[index].location,
                 .slotsShareInstant(
-                    reminder.id, times: first.slots.map(\.local.time.description), date: first.date.description,
+                    reminders[index].id, times: first.slots.map(\.local.time.description), date: first.date.description,
                     instant: window.zoned(first.instant).rfc3339, others: shared.count - 1
                 )
             ))

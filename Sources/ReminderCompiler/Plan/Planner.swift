@@ -83,13 +83,25 @@ struct PlanningOrder: Sendable {
     let singleMemberLists: [[String]]
     /// Parsed title and body templates by group key.
     let templates: [String: GroupTemplates]
+    /// The contents of each reminder's own notifications, made by the first plan that shows
+    /// them and kept for every plan after it.
+    let reminderContents: ReminderContents
+
+    /// By reminder in the config's own order, enabled or not: its times of day, for the
+    /// warnings, which walk the config in that order.
+    let timesOfDayInConfigOrder: [[LocalTime]]
 
     init(_ config: ReminderConfig) {
-        let reminders = config.reminders.filter(\.enabled).sorted { ($0.group ?? $0.id, $0.id) < ($1.group ?? $1.id, $1.id) }
+        let all = config.reminders
+        let places = all.indices.filter { all[$0].enabled }.sorted { (all[$0].group ?? all[$0].id, all[$0].id) < (all[$1].group ?? all[$1].id, all[$1].id) }
+        let reminders = places.map { all[$0] }
         self.reminders = reminders
         keyRanks = Planner.keyRanks(of: reminders)
-        timesOfDay = reminders.map(\.schedule.timesOfDay.resolved)
+        let timesOfDayInConfigOrder = all.map(\.schedule.timesOfDay.resolved)
+        self.timesOfDayInConfigOrder = timesOfDayInConfigOrder
+        timesOfDay = places.map { timesOfDayInConfigOrder[$0] }
         singleMemberLists = reminders.map { [$0.id] }
+        reminderContents = ReminderContents(bodyCounts: reminders.map { $0.bodies.count })
         var templates: [String: GroupTemplates] = [:]
         for group in Set(reminders.compactMap(\.group)) {
             let definition = config.groups[group]

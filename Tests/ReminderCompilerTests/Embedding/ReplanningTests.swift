@@ -74,4 +74,38 @@ struct ReplanningTests {
         #expect(result.plan == nil)
         #expect(result.diagnostics.contains { $0.severity == .error })
     }
+
+    @Test("a re-plan shows the contents the plans before it made for each reminder, and the bytes a fresh check gives")
+    func contentsKeptForThePlansAfter() throws {
+        for name in ["medication.plist", "daily-facts.plist"] {
+            let url = TestEnvironment.examples.appendingPathComponent(name)
+            let config = try #require(ReminderCompiler.check(Array(try Data(contentsOf: url)), path: name).config)
+            // By texts and whether a follow-up shows them: a follow-up without texts of its
+            // own shows its notification's, as a content of its own.
+            var madeEarlier: [[AnyHashable]: ObjectIdentifier] = [:]
+            var sharedCount = 0
+            // A day apart, so that rotating bodies move on and some contents are new.
+            for day in 0..<3 {
+                let options = CompileOptions(now: .instant(Self.now + Int64(day) * 86_400))
+                let replanned = try #require(ReminderCompiler.plan(config, options: options).plan)
+                let fresh = try #require(ReminderCompiler.plan(Self.unchecked(config), options: options).plan)
+                #expect(PlanJSON.encode(replanned) == PlanJSON.encode(fresh), "\(name), day \(day)")
+                for notification in replanned.notifications where notification.content.texts.group == nil {
+                    let key: [AnyHashable] = [notification.content.texts, notification.kind == .followUp]
+                    if let earlier = madeEarlier[key] {
+                        #expect(earlier == ObjectIdentifier(notification.content), "\(name), day \(day): \(notification.id)")
+                        if day > 0 { sharedCount += 1 }
+                    } else {
+                        madeEarlier[key] = ObjectIdentifier(notification.content)
+                    }
+                }
+            }
+            #expect(sharedCount > 0, "\(name): no re-plan showed a content made before it")
+            // A config changed in code is checked again, with contents of its own.
+            var retitled = config
+            retitled.reminders[0].title = "Retitled"
+            let changed = try #require(ReminderCompiler.plan(retitled, options: CompileOptions(now: .instant(Self.now))).plan)
+            #expect(!changed.notifications.contains { madeEarlier.values.contains(ObjectIdentifier($0.content)) }, "\(name)")
+        }
+    }
 }
