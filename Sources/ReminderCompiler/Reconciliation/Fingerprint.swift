@@ -12,3 +12,27 @@ extension PlannedNotification {
         FingerprintHash.hexDigits(of: fingerprintValue)
     }
 }
+
+extension FingerprintHash {
+    /// The value whose `hexDigits` are `text`: sixteen lowercase hex digits, else nil (any
+    /// other text is no fingerprint remindc wrote, and matches none). Comparing values
+    /// spares making the plan's digits as a string for each pending notification.
+    static func value(ofHexDigits text: String) -> UInt64? {
+        var text = text
+        text.makeContiguousUTF8()
+        let bytes = text.utf8.span
+        guard bytes.count == 16 else { return nil }
+        var value: UInt64 = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
+    }
+}

@@ -169,4 +169,79 @@ extension ReconcileTests {
         #expect(reconciliation.add.map(\.id) == [second.id, second.id])
         #expect(reconciliation.remove.isEmpty)
     }
+
+    /// The reconciliation as the contract states it, by ID strings: each pending ID once,
+    /// matched when the plan holds it with the same fingerprint text, removed when the plan
+    /// lacks it or its fingerprint differs, unless it is the app's own; every planned
+    /// notification whose ID no pending request matched is added.
+    static func reference(_ plan: Plan, pending: [PendingNotification]) -> Reconciliation {
+        var result = Reconciliation()
+        var planned: [String: PlannedNotification] = [:]
+        for notification in plan.notifications { planned[notification.id] = notification }
+        var seen = Set<String>()
+        var matched = Set<String>()
+        for entry in pending where seen.insert(entry.id).inserted {
+            if let notification = planned[entry.id] {
+                if entry.fingerprint == notification.fingerprint {
+                    matched.insert(entry.id)
+                    result.unchanged += 1
+                } else {
+                    result.remove.append(entry.id)
+                }
+            } else if entry.fingerprint != nil || Plan.hasRemindcForm(entry.id) {
+                result.remove.append(entry.id)
+            } else {
+                result.foreign.append(entry.id)
+            }
+        }
+        result.add = plan.notifications.filter { !matched.contains($0.id) }
+        return result
+    }
+
+    @Test("random pending lists (fingerprints right, stale, mistyped or missing; repeated, foreign and unplanned IDs) give the reference's reconciliation")
+    func againstReference() throws {
+        let (before, after) = try Self.plans()
+        var random = SeededGenerator(seed: 0x5EED_0F_0AC1E)
+        for round in 0..<300 {
+            var plan = round.isMultiple(of: 2) ? before : after
+            // A plan built in code may hold an ID twice.
+            if round.isMultiple(of: 5), let repeated = plan.notifications.randomElement(using: &random) {
+                plan.notifications.insert(repeated, at: Int.random(in: 0...plan.notifications.count, using: &random))
+            }
+            let source = round.isMultiple(of: 3) ? after : before
+            var pending: [PendingNotification] = []
+            for notification in source.notifications where Bool.random(using: &random) {
+                var fingerprint: String? = notification.fingerprint
+                switch Int.random(in: 0..<8, using: &random) {
+                case 0: fingerprint = nil
+                case 1: fingerprint = fingerprint?.uppercased()
+                case 2: fingerprint = fingerprint.map { String($0.dropLast()) }
+                case 3: fingerprint = fingerprint.map { String($0.reversed()) }
+                case 4: fingerprint = fingerprint.map { $0 + "0" }
+                default: break
+                }
+                pending.append(PendingNotification(id: notification.id, fingerprint: fingerprint))
+            }
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                pending.append([
+                    PendingNotification(id: "app-reminder-\(Int.random(in: 0..<3, using: &random))"),
+                    PendingNotification(id: "gone-20261122-0900", fingerprint: nil),
+                    PendingNotification(id: "gone-20261122-0900-followup", fingerprint: "0123456789abcdef"),
+                    PendingNotification(id: "", fingerprint: nil),
+                    PendingNotification(id: "med-a-20261122-09", fingerprint: "ffffffffffffffff"),
+                ].randomElement(using: &random)!)
+            }
+            // Repeats, anywhere in the list.
+            for _ in 0..<Int.random(in: 0...2, using: &random) where !pending.isEmpty {
+                pending.insert(pending.randomElement(using: &random)!, at: Int.random(in: 0...pending.count, using: &random))
+            }
+            pending.shuffle(using: &random)
+            let found = plan.reconcile(pending: pending)
+            let expected = Self.reference(plan, pending: pending)
+            #expect(found.remove == expected.remove, "round \(round)")
+            #expect(found.add.map(\.id) == expected.add.map(\.id), "round \(round)")
+            #expect(found.unchanged == expected.unchanged, "round \(round)")
+            #expect(found.foreign == expected.foreign, "round \(round)")
+        }
+    }
 }
