@@ -299,8 +299,10 @@
         case .success(let prepared): setup = prepared
         }
         let planner = Planner(config: config, order: validated.order, window: setup.window, events: events, preparesOutput: preparesOutput)
-        let ranges = planner.instantRanges(days: chunkDays)
         let capacity = setup.budget.keptCount(of: Int.max)
+        // With a budget, the first range is a week: what an app's budget keeps often lies
+        // in its first days, and the ranges after the cut are only counted, unsorted.
+        let ranges = planner.instantRanges(days: chunkDays, firstDays: capacity == Int.max ? nil : min(chunkDays, 7))
         let unlimited = capacity == Int.max
         // Whether a first pass counted the window: it then holds what the events removed.
         let counted = countFirst && !unlimited
@@ -381,7 +383,10 @@
             // After the budget's cut, ranges are drafted only to count what they hold.
             if written >= keptCount, counted || unlimited { break }
             if let stopped = stopped() { return stopped }
-            let draft = lastDraft?.index == index ? lastDraft!.draft : draft(range)
+            // A range past the budget's cut is drafted only to count what it holds: its
+            // candidates are not sorted (W1's re-plan counts its last days so).
+            let countsOnly = written >= keptCount
+            let draft = lastDraft?.index == index ? lastDraft!.draft : countsOnly ? planner.draft(range, sorted: false) : draft(range)
             if !counted {
                 // Every range resolves the same events, so their warnings are taken once.
                 if index == 0 { summary.warnings = draft.warnings }
@@ -390,7 +395,7 @@
             }
             let take = min(draft.candidates.count, keptCount - written)
             if !counted, take < draft.candidates.count, summary.firstDropped == nil {
-                summary.firstDropped = draft.candidates[take].fireAt
+                summary.firstDropped = countsOnly ? draft.candidates.lazy.map(\.fireAt).min() : draft.candidates[take].fireAt
             }
             if written >= handOverAtMost {
                 if !skippedAny { suppressedApartNotHandedOver = suppressedAfterLastHandedOver }
@@ -616,14 +621,14 @@ extension Planner {
     /// daylight-saving change, can fire on another date than its slot's). Drafting range
     /// after range gives the whole window's candidates in order while memory holds one
     /// range.
-    func instantRanges(days: Int) -> [DraftRange] {
+    func instantRanges(days: Int, firstDays: Int? = nil) -> [DraftRange] {
         let dates = dateRange
         let reachDays = Int((lateReach + 86_399) / 86_400)
         var result: [DraftRange] = []
         var start = dates.lowerBound
         var lowerInstant = Int64.min
         while start <= dates.upperBound {
-            let next = start.adding(days: max(1, min(days, 4000)))
+            let next = start.adding(days: max(1, min(result.isEmpty ? firstDays ?? days : days, 4000)))
             let upperInstant = next > dates.upperBound
                 ? Int64.max : window.timeline.instant(ofLocal: Int64(next.dayNumber) * 86_400).instant
             let expansion = max(dates.lowerBound, start.adding(days: -2 - reachDays))...min(dates.upperBound, next.adding(days: 1))
@@ -635,8 +640,8 @@ extension Planner {
     }
 
     /// The candidates and removals of one range.
-    func draft(_ range: DraftRange) -> PlanDraft {
-        draft(of: units(dates: range.dates), instants: range.instants)
+    func draft(_ range: DraftRange, sorted: Bool = true) -> PlanDraft {
+        draft(of: units(dates: range.dates), instants: range.instants, sorted: sorted)
     }
 }
 

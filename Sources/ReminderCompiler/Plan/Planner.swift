@@ -254,7 +254,10 @@ struct Planner {
     ///
     /// With `instants`, only notifications and removals firing in that range are kept: a
     /// plan written in chunks drafts one range of instants at a time.
-    func draft(of units: [NotificationUnit], instants: Range<Int64>? = nil) -> PlanDraft {
+    ///
+    /// Unless `sorted`, the candidates are left in the order they were made: a range drafted
+    /// only to count what it holds needs no order.
+    func draft(of units: [NotificationUnit], instants: Range<Int64>? = nil, sorted: Bool = true) -> PlanDraft {
         func accepts(_ instant: Int64) -> Bool { window.contains(instant) && (instants?.contains(instant) ?? true) }
         // Deferring quiet hours move a notification up to a day later: parts from a day
         // before the range may fire in it.
@@ -365,7 +368,7 @@ struct Planner {
             }
         }
         draft.snoozes = effects.snoozes
-        draft.sortCandidates()
+        if sorted { draft.sortCandidates() }
         draft.suppressed.sort { ($0.fireAt.seconds, $0.id, $0.reason.rawValue) < ($1.fireAt.seconds, $1.id, $1.reason.rawValue) }
         draft.suppressed = draft.suppressed.map { entry in
             var entry = entry
