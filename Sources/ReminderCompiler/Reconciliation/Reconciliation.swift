@@ -127,10 +127,22 @@ extension Plan {
 /// each planned ID as a string and hashed it twice, 67 000 instructions of a W1 re-plan
 /// and its reconciliation. An ID the plan holds twice (a plan built in code) is found at
 /// its last place.
-private struct PlannedIDs {
+///
+/// The hash is not seeded, so a plan file can be made whose IDs share slots: once an ID
+/// would lie more than `maximumDistance` slots past its own, the table gives way to a
+/// dictionary of the IDs as strings (whose hashing the standard library seeds), and a
+/// lookup never walks further than the farthest ID lies. Either way the work stays in
+/// proportion to the plan and the pending list.
+struct PlannedIDs {
+    /// How far past the slot its hash names an ID may lie before the table gives way.
+    static let maximumDistance = 32
     /// Places plus one, by the ID's hash; 0 where none is.
     private var slots: [Int]
     private let mask: Int
+    /// The farthest any ID lies past its own slot: a lookup looks no further.
+    private var farthest = 0
+    /// The places by ID, when the table gave way.
+    private(set) var byText: [String: Int]?
     /// How many distinct IDs the plan holds.
     private(set) var distinctCount = 0
 
@@ -142,9 +154,21 @@ private struct PlannedIDs {
         let inPlace = notifications.span
         for place in inPlace.indices {
             var slot = Int(inPlace[place].storedID.numericID(in: inPlace[place].content)) & mask
+            var distance = 0
             while slots[slot] != 0, !Self.sameID(inPlace[slots[slot] - 1], inPlace[place]) {
                 slot = (slot + 1) & mask
+                distance += 1
+                if distance > Self.maximumDistance {
+                    var byText: [String: Int] = [:]
+                    distinctCount = 0
+                    for place in notifications.indices where byText.updateValue(place, forKey: notifications[place].id) == nil {
+                        distinctCount += 1
+                    }
+                    self.byText = byText
+                    return
+                }
             }
+            farthest = max(farthest, distance)
             if slots[slot] == 0 { distinctCount += 1 }
             slots[slot] = place + 1
         }
@@ -152,15 +176,18 @@ private struct PlannedIDs {
 
     /// The place of the notification whose ID is `id`, or nil.
     func place(of id: String, in notifications: [PlannedNotification]) -> Int? {
+        if let byText { return byText[id] }
         var id = id
         id.makeContiguousUTF8()
         let bytes = id.utf8.span
         let inPlace = notifications.span
         var slot = Int(NotificationID.numericID(ofBytes: bytes)) & mask
-        while slots[slot] != 0 {
+        var distance = 0
+        while slots[slot] != 0, distance <= farthest {
             let place = slots[slot] - 1
             if inPlace[place].storedID.withSpan(in: inPlace[place].content, { Self.sameBytes($0, bytes) }) { return place }
             slot = (slot + 1) & mask
+            distance += 1
         }
         return nil
     }

@@ -119,9 +119,14 @@ extension ExternalProgramTests {
     struct ICalendarTests {
         static let fixedNow = "2026-11-22T08:00:00Z"
         static let fixtures = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Fixtures")
+        /// Zones whose clocks change in every way the tz database knows (half-hour and
+        /// 45-minute offsets and changes, changes at midnight, negative daylight saving), and
+        /// two that no longer change (Apia across the date line, Kolkata at half an hour).
+        /// UTC, which any reader knows without our VTIMEZONE, was left out to keep the
+        /// serialized external suites, which set the test run's length, shorter.
         static let zones = [
             "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "America/Santiago", "Europe/Dublin",
-            "Africa/Casablanca", "Asia/Kolkata", "UTC", "America/Havana", "Pacific/Apia",
+            "Africa/Casablanca", "Asia/Kolkata", "America/Havana", "Pacific/Apia",
         ]
 
         @Test("each example has its golden .ics, in both styles", arguments: try TestEnvironment.exampleConfigs())
@@ -174,7 +179,7 @@ extension ExternalProgramTests {
             try await Self.readAll(files, renamed: [false, true], in: folder)
         }
 
-        @Test("only our VTIMEZONE supplies the offsets, and it is right for every instant: 400 days of small-hour slots in each of 11 zones")
+        @Test("only our VTIMEZONE supplies the offsets, and it is right for every instant: 400 days of small-hour slots in each of 10 zones")
         func expandedInZones() async throws {
             let folder = try TestEnvironment.scratchFolder()
             defer { try? FileManager.default.removeItem(at: folder) }

@@ -244,4 +244,37 @@ extension ReconcileTests {
             #expect(found.foreign == expected.foreign, "round \(round)")
         }
     }
+
+    @Test("a plan whose IDs are made to share one hash slot is reconciled by their text, as the reference does")
+    func idsSharingASlot() throws {
+        let plan = try Self.plans().before
+        #expect(PlannedIDs(plan.notifications).byText == nil, "an ordinary plan is looked up in the table")
+        // 100 IDs whose numericId hash names one slot of the 256 the table has for them.
+        var crafted = plan
+        let template = plan.notifications[0]
+        crafted.notifications = []
+        var candidate = 0
+        while crafted.notifications.count < 100 {
+            candidate += 1
+            let id = "crafted-\(candidate)"
+            guard NotificationID.numericID(of: id) & 255 == 7 else { continue }
+            var notification = template
+            notification.id = id
+            crafted.notifications.append(notification)
+        }
+        #expect(PlannedIDs(crafted.notifications).byText != nil, "the table gives way once IDs lie too far past their slot")
+        var random = SeededGenerator(seed: 0xC0_111DE)
+        var pending = crafted.notifications.filter { _ in Bool.random(using: &random) }.map {
+            PendingNotification(id: $0.id, fingerprint: Bool.random(using: &random) ? $0.fingerprint : nil)
+        }
+        pending += [PendingNotification(id: "crafted-0"), PendingNotification(id: "crafted-1", fingerprint: "0123456789abcdef")]
+        pending.shuffle(using: &random)
+        let found = crafted.reconcile(pending: pending)
+        let expected = Self.reference(crafted, pending: pending)
+        #expect(found.remove == expected.remove)
+        #expect(found.add.map(\.id) == expected.add.map(\.id))
+        #expect(found.unchanged == expected.unchanged)
+        #expect(found.unchanged > 0)
+        #expect(found.foreign == expected.foreign)
+    }
 }
