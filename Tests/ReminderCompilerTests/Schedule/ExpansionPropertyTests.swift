@@ -100,7 +100,8 @@ extension LongComputationTests {
             // Seeded by the zone's name, so each zone gets its own but repeatable cases.
             var random = ScheduleGenerator(generator: SeededGenerator(seed: zone.utf8.reduce(UInt64(17)) { $0 &* 31 &+ UInt64($1) }))
             var compared = 0
-            for _ in 0..<150 {
+            // 110 a zone (150 until the CI's 20 minutes needed the core this test holds).
+            for _ in 0..<110 {
                 await Task.yield()  // let tests that await a child process have a thread
                 let center = !transitions.isEmpty && random.chance(60)
                     ? transitions[random.int(0...transitions.count - 1)]
@@ -138,7 +139,7 @@ extension LongComputationTests {
                 }
                 compared += expected.count
             }
-            #expect(compared > 100)
+            #expect(compared > 70)
         }
 
         @Test("the last date a count reaches is the date of the reference's count-th slot")
