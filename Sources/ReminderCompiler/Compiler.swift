@@ -334,7 +334,7 @@ struct PlanSetup {
         let lateReach = Planner.lateReach(of: config)
         let timeline = ZoneTimeline(rules: rules, span: (now - margin - lateReach)...(windowEnd + margin))
         let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline, rules: rules).pinning(config, zones: zones)
-        collector.append(contentsOf: PlanWarnings(config: config, window: window, events: events, timesOfDay: validated.order.timesOfDayInConfigOrder).all)
+        collector.append(contentsOf: PlanWarnings(validated, window: window, events: events).all)
         return .success(PlanSetup(config: config, zoneName: zoneName, pendingLimit: pendingLimit, window: window, collector: collector))
     }
 

@@ -257,7 +257,7 @@ extension Agenda {
     }
 
     static func localDate(of instant: ZonedInstant) -> CivilDate {
-        CivilDate(dayNumber: Int(instant.localSeconds.floorDivided(by: 86_400)))
+        CivilDate.split(localSeconds: instant.localSeconds).date
     }
 
     private static func offset(in zones: TimeZoneDatabase, _ zone: String, at instant: Int64) -> Int {

@@ -15,8 +15,8 @@ extension ConfigDecoder {
         /// Today, and the minute of today, in a zone.
         func today(in zone: ZoneRules) -> (date: CivilDate, minute: Int) {
             let localNow = now + Int64(zone.offsetSeconds(at: now))
-            let date = CivilDate(dayNumber: Int(localNow.floorDivided(by: 86_400)))
-            return (date, Int(localNow - Int64(date.dayNumber) * 86_400) / 60)
+            let (date, secondOfDay) = CivilDate.split(localSeconds: localNow)
+            return (date, secondOfDay / 60)
         }
         let planToday = today(in: planZone)
         var warnings: [Diagnostic] = []

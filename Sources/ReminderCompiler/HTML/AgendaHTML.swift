@@ -31,20 +31,17 @@
         body += legend
         var cells: [CivilDate: [Int: [(entry: Agenda.Entry, parent: String?)]]] = [:]
         for item in flat {
-            let local = item.entry.fireAt.localSeconds
-            let date = CivilDate(dayNumber: Int(local.floorDivided(by: 86_400)))
-            cells[date, default: [:]][Int(local - Int64(date.dayNumber) * 86_400) / 3600, default: []].append(item)
+            let (date, second) = CivilDate.split(localSeconds: item.entry.fireAt.localSeconds)
+            cells[date, default: [:]][second / 3600, default: []].append(item)
         }
         let changes = Dictionary(agenda.days.map { ($0.date, $0.clockChanges) }, uniquingKeysWith: { $0 + $1 })
         let coverage = agenda.coveredUntil.flatMap { covered -> (date: CivilDate, hour: Int, time: String)? in
-            let local = covered.localSeconds
-            let date = CivilDate(dayNumber: Int(local.floorDivided(by: 86_400)))
+            let (date, second) = CivilDate.split(localSeconds: covered.localSeconds)
             guard date >= first, date <= last else { return nil }
-            return (date, Int(local - Int64(date.dayNumber) * 86_400) / 3600, String(covered.display.dropFirst(11).prefix(5)))
+            return (date, second / 3600, String(covered.display.dropFirst(11).prefix(5)))
         }
-        let nowLocal = agenda.now.localSeconds
-        let nowDate = CivilDate(dayNumber: Int(nowLocal.floorDivided(by: 86_400)))
-        let nowMark = (date: nowDate, hour: Int(nowLocal - Int64(nowDate.dayNumber) * 86_400) / 3600, time: String(agenda.now.display.dropFirst(11).prefix(5)))
+        let (nowDate, nowSecond) = CivilDate.split(localSeconds: agenda.now.localSeconds)
+        let nowMark = (date: nowDate, hour: nowSecond / 3600, time: String(agenda.now.display.dropFirst(11).prefix(5)))
         var monday = CivilDate(dayNumber: mondayOnOrBefore(first))
         // Weeks with nothing to show are one line, so that a sparse year stays short.
         var emptySince: CivilDate?

@@ -56,10 +56,8 @@ struct VTimeZoneBuilder {
         var candidates: [YearlyRule]?
         for transition in transitions {
             let local = transition.localOnset
-            let day = Int(local.floorDivided(by: 86_400))
-            let date = CivilDate(dayNumber: day)
+            let (date, secondOfDay) = CivilDate.split(localSeconds: local)
             let (year, month, dayOfMonth) = date.components
-            let secondOfDay = Int(local - Int64(day) * 86_400)
             let length = CivilDate.daysInMonth(year: year, month: month)
             var ordinals = [(dayOfMonth - 1) / 7 + 1]
             if dayOfMonth + 7 > length { ordinals.insert(-1, at: 0) }
@@ -148,9 +146,8 @@ struct VTimeZoneBuilder {
 enum ICalendarFormat {
     /// `YYYYMMDDTHHMMSS` of local seconds.
     static func localDateTime(_ localSeconds: Int64) -> String {
-        let day = Int(localSeconds.floorDivided(by: 86_400))
-        let second = Int(localSeconds - Int64(day) * 86_400)
-        let (year, month, dayOfMonth) = CivilDate(dayNumber: day).components
+        let (date, second) = CivilDate.split(localSeconds: localSeconds)
+        let (year, month, dayOfMonth) = date.components
         return "\(zeroPadded(year, 4))\(zeroPadded(month, 2))\(zeroPadded(dayOfMonth, 2))T"
             + "\(zeroPadded(second / 3600, 2))\(zeroPadded(second / 60 % 60, 2))\(zeroPadded(second % 60, 2))"
     }

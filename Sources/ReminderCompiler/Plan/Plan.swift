@@ -342,12 +342,21 @@ public enum NotificationID {
     /// `precedes` of two IDs' UTF-8 bytes.
     static func precedes(_ first: Span<UInt8>, _ second: Span<UInt8>) -> Bool {
         let common = Swift.min(first.count, second.count)
+        let differing = firstDifference(first, second, within: common)
+        return differing < common ? first[differing] < second[differing] : first.count < second.count
+    }
+
+    /// Whether two IDs' UTF-8 bytes are the same: String's `==` would compare them as
+    /// Unicode, which IDs (ASCII) do not need.
+    static func sameBytes(_ first: Span<UInt8>, _ second: Span<UInt8>) -> Bool {
+        first.count == second.count && firstDifference(first, second, within: first.count) == first.count
+    }
+
+    /// The first index below `count` at which the two spans differ, or `count`.
+    private static func firstDifference(_ first: Span<UInt8>, _ second: Span<UInt8>, within count: Int) -> Int {
         var index = 0
-        while index < common {
-            if first[index] != second[index] { return first[index] < second[index] }
-            index += 1
-        }
-        return first.count < second.count
+        while index < count, first[index] == second[index] { index += 1 }
+        return index
     }
 
     /// FNV-1a 32-bit hash of the UTF-8 bytes, masked to 31 bits.

@@ -207,9 +207,8 @@ extension ZonedInstant {
     /// offset no plan holds is shown as `localSeconds` brings it in range.
     public var display: String {
         let local = localSeconds
-        let day = Int(local.floorDivided(by: 86_400))
-        let second = Int(local - Int64(day) * 86_400)
-        return "\(CivilDate(dayNumber: day)) \(zeroPadded(second / 3600, 2)):\(zeroPadded(second / 60 % 60, 2)) "
+        let (date, second) = CivilDate.split(localSeconds: local)
+        return "\(date) \(zeroPadded(second / 3600, 2)):\(zeroPadded(second / 60 % 60, 2)) "
             + ZonedInstant.offsetText(writableOffset)
     }
 }

@@ -5,8 +5,16 @@ struct PlanWarnings {
     let config: ReminderConfig
     let window: PlanningWindow
     let events: ReminderEvents
-    /// Each reminder's times of day, in the config's order (`PlanningOrder.timesOfDayInConfigOrder`).
+    /// Each reminder's times of day, in the config's order, as the check resolved them.
     let timesOfDay: [[LocalTime]]
+
+    /// The warnings of a checked config planned in `window` with `events`.
+    init(_ validated: ValidatedConfig, window: PlanningWindow, events: ReminderEvents) {
+        config = validated.config
+        self.window = window
+        self.events = events
+        timesOfDay = validated.order.timesOfDayInConfigOrder
+    }
 
     /// At most this many unknown activities are named one by one; the rest are counted.
     static let maximumNamedActivities = 10
@@ -25,8 +33,8 @@ struct PlanWarnings {
         for index in reminders.indices where reminders[index].enabled {
             // Dates in the zone the reminder's times are read in.
             let timeline = reminders[index].timeZone.flatMap { window.pinnedZones[$0]?.timeline } ?? window.timeline
-            let firstDate = Self.localDate(of: window.now, on: timeline).adding(days: -1)
-            let lastDate = Self.localDate(of: window.windowEnd, on: timeline)
+            let firstDate = timeline.localDate(of: window.now).adding(days: -1)
+            let lastDate = timeline.localDate(of: window.windowEnd)
             guard !hasSlotInWindow(reminders[index].schedule, times: timesOfDay[index], from: firstDate, through: lastDate, on: timeline)
             else { continue }
             // Long enough for every month/leap-year pattern an interval of up to 1000 can visit.
@@ -42,11 +50,6 @@ struct PlanWarnings {
             ))
         }
         return warnings
-    }
-
-    /// The local date of an instant on a zone's timeline.
-    private static func localDate(of instant: Int64, on timeline: ZoneTimeline) -> CivilDate {
-        CivilDate(dayNumber: Int((instant + Int64(timeline.offset(at: instant))).floorDivided(by: 86_400)))
     }
 
     /// Whether a schedule has a slot inside the window: the first firing dates are looked
@@ -88,7 +91,7 @@ struct PlanWarnings {
             for index in timeline.transitionInstants.indices where timeline.offsets[index + 1] > timeline.offsets[index] {
                 let transition = timeline.transitionInstants[index]
                 guard transition > window.now - 86_400, transition <= window.windowEnd + 86_400 else { continue }
-                let date = CivilDate(dayNumber: Int((transition + Int64(timeline.offsets[index])).floorDivided(by: 86_400)))
+                let date = CivilDate.split(localSeconds: transition + Int64(timeline.offsets[index])).date
                 // A gap may end after midnight: the next date's early slots are read with it too.
                 gapDates += [date, date.adding(days: 1)]
             }

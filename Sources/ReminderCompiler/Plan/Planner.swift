@@ -33,7 +33,7 @@ struct PlanningWindow {
 
     /// The local date of an instant in the plan's zone.
     func localDate(of instant: Int64) -> CivilDate {
-        CivilDate(dayNumber: Int((instant + Int64(timeline.offset(at: instant))).floorDivided(by: 86_400)))
+        timeline.localDate(of: instant)
     }
 }
 

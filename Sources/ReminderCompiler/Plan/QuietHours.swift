@@ -39,10 +39,9 @@ public struct QuietHours: Sendable, Hashable {
     /// the offset before it).
     func outcome(of instant: Int64, timeline: ZoneTimeline) -> Int64? {
         let offset = Int64(timeline.offset(at: instant))
-        let localSeconds = instant + offset
-        let day = localSeconds.floorDivided(by: 86_400)
-        let minute = Int((localSeconds - day * 86_400) / 60)
-        guard let time = LocalTime(minuteOfDay: minute), contains(time) else { return instant }
+        let (date, secondOfDay) = CivilDate.split(localSeconds: instant + offset)
+        let day = Int64(date.dayNumber)
+        guard let time = LocalTime(minuteOfDay: secondOfDay / 60), contains(time) else { return instant }
         guard action == .defer else { return nil }
         // The end is today when it is later in the day, else tomorrow.
         let endDay = time < until ? day : day + 1

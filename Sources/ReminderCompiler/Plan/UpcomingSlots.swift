@@ -26,7 +26,7 @@ extension ReminderCompiler {
         let count = min(count, maximumUpcomingSlots)
         guard count > 0, reminder.schedule.isExpandable, abs(now) < 400_000_000_000 else { return [] }
         let localNow = now + Int64(rules.offsetSeconds(at: now))
-        var first = CivilDate(dayNumber: Int(localNow.floorDivided(by: 86_400))).adding(days: -1)
+        var first = CivilDate.split(localSeconds: localNow).date.adding(days: -1)
         var span = 64
         // Slots and when they fire; IDs are made only for those returned. Within one
         // reminder, IDs order as their local times do (fixed-width digits after the same

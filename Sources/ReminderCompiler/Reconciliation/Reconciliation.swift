@@ -185,7 +185,7 @@ struct PlannedIDs {
         var distance = 0
         while slots[slot] != 0, distance <= farthest {
             let place = slots[slot] - 1
-            if inPlace[place].storedID.withSpan(in: inPlace[place].content, { Self.sameBytes($0, bytes) }) { return place }
+            if inPlace[place].storedID.withSpan(in: inPlace[place].content, { NotificationID.sameBytes($0, bytes) }) { return place }
             slot = (slot + 1) & mask
             distance += 1
         }
@@ -194,13 +194,7 @@ struct PlannedIDs {
 
     private static func sameID(_ first: borrowing PlannedNotification, _ second: borrowing PlannedNotification) -> Bool {
         first.storedID.withSpan(in: first.content) { firstBytes in
-            second.storedID.withSpan(in: second.content) { sameBytes(firstBytes, $0) }
+            second.storedID.withSpan(in: second.content) { NotificationID.sameBytes(firstBytes, $0) }
         }
-    }
-
-    private static func sameBytes(_ first: Span<UInt8>, _ second: Span<UInt8>) -> Bool {
-        guard first.count == second.count else { return false }
-        for index in first.indices where first[index] != second[index] { return false }
-        return true
     }
 }

@@ -14,6 +14,14 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.dayNumber = dayNumber
     }
 
+    /// The date and the second of the day of a local time given as seconds since
+    /// 1970-01-01T00:00 on the local clock (an instant plus its zone's offset). Every
+    /// reader of local times splits them here, before as after 1970.
+    static func split(localSeconds: Int64) -> (date: CivilDate, secondOfDay: Int) {
+        let day = localSeconds.floorDivided(by: 86_400)
+        return (CivilDate(dayNumber: Int(day)), Int(localSeconds - day * 86_400))
+    }
+
     /// Creates a date when year, month and day name a real calendar date in
     /// `supportedYears`; nil otherwise (for example 2026-02-30).
     public init?(year: Int, month: Int, day: Int) {

@@ -56,6 +56,11 @@
         return Int(offsets[low])
     }
 
+    /// The local date of an instant on this timeline.
+    func localDate(of instant: Int64) -> CivilDate {
+        CivilDate.split(localSeconds: instant + Int64(offset(at: instant))).date
+    }
+
     /// The changes at which the offset falls (clocks go back, and local times repeat),
     /// ascending.
     var fallBackInstants: [Int64] {

@@ -120,13 +120,11 @@ struct ICalendarWriter {
 
     /// `dateTime` with the name's UTF-8 bytes.
     mutating func dateTime(_ name: UnsafeBufferPointer<UInt8>, localSeconds: Int64, utc: Bool) {
-        let day = Int(localSeconds.floorDivided(by: 86_400))
-        let second = Int(localSeconds - Int64(day) * 86_400)
+        let (date, second) = CivilDate.split(localSeconds: localSeconds)
         let length = utc ? 16 : 15
-        let date = CivilDate(dayNumber: day)
         // The window ends before the year 10000: four digits, and the date-time mostly
         // repeats from one event to the next. The whole line then fits unfolded.
-        if name.count + 1 + length <= Self.maximumLineOctets, Self.fourDigitYears.contains(day) {
+        if name.count + 1 + length <= Self.maximumLineOctets, Self.fourDigitYears.contains(date.dayNumber) {
             unsafe buffer.append(name)
             buffer.append(UInt8(ascii: ":"))
             lastDateTime.append((localSeconds, utc ? 1 : 0), to: buffer) { bytes in

@@ -6,9 +6,8 @@ extension ZonedInstant {
         let writable = writableOffset % 60 == 0
         let offset = writable ? writableOffset : 0
         let local = writableSeconds + Int64(offset)
-        let day = Int(local.floorDivided(by: 86_400))
-        let secondOfDay = Int(local - Int64(day) * 86_400)
-        CivilDate(dayNumber: day).appendISO8601(to: bytes)
+        let (date, secondOfDay) = CivilDate.split(localSeconds: local)
+        date.appendISO8601(to: bytes)
         unsafe bytes.append(atMost: 15) { destination in
             unsafe destination[0] = UInt8(ascii: "T")
             unsafe putDigits(secondOfDay / 3600, width: 2, at: destination + 1)
