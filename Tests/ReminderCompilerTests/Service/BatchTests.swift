@@ -230,13 +230,17 @@ extension ExternalProgramTests {
     /// `script`), and never off one.
     @Suite("Batch progress")
     struct BatchProgressTests {
+        static let jobCount = 16
+
         @Test("on a terminal, standard error counts the jobs done on one line; off a terminal it stays empty; the results are the same")
         func progressLine() async throws {
             let folder = try TestEnvironment.scratchFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let config = String(decoding: try TestEnvironment.bytes(TestEnvironment.examples.appendingPathComponent("medication.plist")), as: UTF8.self)
             var lines: [String] = []
-            for index in 0..<40 {
+            // Enough jobs for the line to be rewritten many times; more only lengthened the
+            // serialized external suites, which set the test run's length.
+            for index in 0..<Self.jobCount {
                 let job: [String: String] = ["id": "job-\(index)", "config": config, "now": "2026-11-22T08:00:00Z"]
                 lines.append(String(decoding: try JSONSerialization.data(withJSONObject: job, options: [.sortedKeys]), as: UTF8.self))
             }
@@ -252,7 +256,7 @@ extension ExternalProgramTests {
             #expect(terminal.status == 0, "\(terminal.standardOutput)")
             // The terminal's output: the line rewritten in place, ending with the whole count.
             #expect(terminal.standardOutput.contains("\rremindc batch: "), "\(terminal.standardOutput.debugDescription)")
-            #expect(terminal.standardOutput.hasSuffix("remindc batch: 40 jobs done\u{1B}[K\r\n"), "\(terminal.standardOutput.debugDescription)")
+            #expect(terminal.standardOutput.hasSuffix("remindc batch: \(Self.jobCount) jobs done\u{1B}[K\r\n"), "\(terminal.standardOutput.debugDescription)")
 
             // Results on the same terminal: no line to run into them.
             // (script ends its session when its own input ends; two seconds of open input
@@ -264,14 +268,14 @@ extension ExternalProgramTests {
             #expect(!toTerminal.standardOutput.contains("jobs done"), "\(toTerminal.standardOutput.prefix(300))")
             // A terminal ends lines with CR LF, one Character in Swift: split the bytes.
             let terminalLines = toTerminal.standardOutput.utf8.split(separator: UInt8(ascii: "\n"))
-            #expect(terminalLines.filter { $0.first == UInt8(ascii: "{") }.count == 40, "\(toTerminal.standardOutput.utf8.count) bytes")
+            #expect(terminalLines.filter { $0.first == UInt8(ascii: "{") }.count == Self.jobCount, "\(toTerminal.standardOutput.utf8.count) bytes")
 
             let piped = try await remindc("batch", jobs.path, "-o", offTerminal.path)
             #expect(piped.status == 0)
             #expect(piped.standardError.isEmpty, "\(piped.standardError)")
             let results = try Data(contentsOf: offTerminal)
             #expect(results == (try Data(contentsOf: onTerminal)))
-            #expect(String(decoding: results, as: UTF8.self).split(separator: "\n").count == 40)
+            #expect(String(decoding: results, as: UTF8.self).split(separator: "\n").count == Self.jobCount)
         }
     }
 }
