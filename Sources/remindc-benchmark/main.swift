@@ -190,6 +190,40 @@ if let index = CommandLine.arguments.firstIndex(of: "--replan"), index + 1 < Com
     exit(0)
 }
 
+// --job COUNT: what the service computes for each `POST /v1/plan` of W1, COUNT times in
+// one process: the job's JSON read (the config as plist text in it, as
+// Tests/Performance/service_benchmark.sh sends it), the config read and checked, planned,
+// and the result line written. Under callgrind with two counts, as --replan, it gives one
+// request's computation without the HTTP around it.
+if let index = CommandLine.arguments.firstIndex(of: "--job"), index + 1 < CommandLine.arguments.count,
+   let count = Int(CommandLine.arguments[index + 1]) {
+    let escapedConfig = Workloads.w1().unicodeScalars.map { scalar -> String in
+        switch scalar {
+        case "\"": "\\\""
+        case "\\": "\\\\"
+        case "\n": "\\n"
+        case "\t": "\\t"
+        default: String(scalar)
+        }
+    }.joined()
+    let body = Array("{\"config\": \"\(escapedConfig)\", \"now\": \"2026-11-22T08:00:00Z\"}".utf8)
+    var bytes = 0
+    for _ in 0..<max(0, count) {
+        guard case .success(let job) = PlanJob.parse(body) else {
+            print("the W1 job does not read")
+            exit(1)
+        }
+        let result = job.result()
+        guard result.ok else {
+            print("the W1 job does not plan")
+            exit(1)
+        }
+        bytes += result.line.count
+    }
+    print("\(count) W1 jobs: \(bytes) bytes of results in all")
+    exit(0)
+}
+
 var workloads: [(String, String, ReminderEvents)] = [
     ("W1", Workloads.w1(), ReminderEvents()),
     ("W2", Workloads.w2(), ReminderEvents()),

@@ -130,6 +130,26 @@ struct PlistValueTests {
         guard case .integer(1)? = dictionary["a"]?.value.value else { Issue.record("first value must win"); return }
     }
 
+    @Test("repeated keys are found as the first value's key, before and after a dictionary holds too many keys to compare one by one")
+    func repeatedKeysInLargeDictionaries() {
+        // One key a line, from line 4 (the plist's header takes three): key k<n> on line
+        // 4 + n. k3 is repeated while the keys are still compared in place, k3 and k19
+        // again once a dictionary of them is kept.
+        let count = PlistReader.keysComparedInPlace + 4
+        var keys = (0..<count).map { "k\($0)" }
+        keys.insert("k3", at: 5)
+        keys += ["k3", "k19", "k\(count)"]
+        let xml = plist("<dict>\n" + keys.map { "<key>\($0)</key><integer>1</integer>\n" }.joined() + "</dict>")
+        let (node, diagnostics) = read(xml)
+        let repeatLines = keys.indices.filter { keys[..<$0].contains(keys[$0]) }.map { $0 + 4 }
+        #expect(repeatLines.count == 3)
+        #expect(diagnostics == zip(repeatLines, ["k3", "k3", "k19"]).map { line, key in
+            "test.plist:\(line):1: error: duplicate key '\(key)'\ntest.plist:\(keys.firstIndex(of: key)! + 4):1: note: '\(key)' first appears here"
+        })
+        guard case .dictionary(let dictionary)? = node?.value else { Issue.record("not a dict"); return }
+        #expect(dictionary.entries.map(\.key) == (0...count).map { "k\($0)" })
+    }
+
     @Test("every node knows its line and column, counted in Unicode scalars")
     func locations() {
         let xml = plist("<dict>\n\t<key>é</key> <string>x</string>\n  <key>💡</key><array>\n    <integer>1</integer></array>\n</dict>")
