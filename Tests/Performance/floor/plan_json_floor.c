@@ -3,8 +3,11 @@
  * the notifications, with no planning and no allocation but three buffers. Texts are
  * checked for escapes as they are read, so writing one is a copy.
  *
- *     plan_json_floor VALUES OUT    write the plan JSON to OUT
- *     plan_json_floor VALUES -      only read VALUES (its cost is subtracted)
+ *     plan_json_floor VALUES OUT               write the plan JSON to OUT
+ *     plan_json_floor VALUES OUT fingerprints  the same, each fingerprint hashed from the
+ *                                              notification's fields, as remindc must,
+ *                                              and checked against the value read
+ *     plan_json_floor VALUES -                 only read VALUES (its cost is subtracted)
  *
  * VALUES comes from `remindc-benchmark --write-values` (its format is described there).
  * Tests/Performance/instruction_counts.py --floor compiles this with `cc -O2`, checks that
@@ -158,8 +161,70 @@ static void put_instant(int64_t seconds, int64_t offset) {
     put_digits(magnitude / 60 % 60, 2);
 }
 
+/* The plan format's fingerprint (PlanFormat, "fingerprint"): 64-bit FNV-1a over the ID,
+ * `fireAt` in seconds as decimal text, then title, body, category, interruptionLevel,
+ * sound and threadID; a present field is a 1 byte, its length in 8 bytes (least
+ * significant first) and its bytes, an absent one a 0 byte. W2's notifications have no
+ * category, sound, threadID or userInfo (the values file holds none). */
+#define FNV_PRIME 0x100000001b3ULL
+/* The prime to the eighth power: a length under 256 is its low byte and seven 0 bytes,
+ * and x ^ 0 == x, so hashing it is one xor and this product. */
+#define FNV_PRIME_TO_THE_EIGHTH 0x1efac7090aef4a21ULL
+
+static uint64_t hash_byte(uint64_t hash, unsigned char byte) {
+    return (hash ^ byte) * FNV_PRIME;
+}
+
+static uint64_t hash_field(uint64_t hash, const char *text, size_t length) {
+    hash = hash_byte(hash, 1);
+    if (length < 256) {
+        hash = (hash ^ length) * FNV_PRIME_TO_THE_EIGHTH;
+    } else {
+        uint64_t rest = length;
+        for (int index = 0; index < 8; index++, rest >>= 8) hash = hash_byte(hash, (unsigned char)(rest & 0xFF));
+    }
+    const unsigned char *byte = (const unsigned char *)text, *end = byte + length;
+    /* Eight bytes a round: the multiplications are a chain either way, the loop's own
+     * steps are not. */
+    while (end - byte >= 8) {
+        hash = hash_byte(hash, byte[0]);
+        hash = hash_byte(hash, byte[1]);
+        hash = hash_byte(hash, byte[2]);
+        hash = hash_byte(hash, byte[3]);
+        hash = hash_byte(hash, byte[4]);
+        hash = hash_byte(hash, byte[5]);
+        hash = hash_byte(hash, byte[6]);
+        hash = hash_byte(hash, byte[7]);
+        byte += 8;
+    }
+    while (byte < end) hash = hash_byte(hash, *byte++);
+    return hash;
+}
+
+static uint64_t fingerprint_of(const Notification *n) {
+    char digits[24];
+    int count = 0;
+    int64_t seconds = n->fire_seconds;
+    uint64_t rest = seconds < 0 ? (uint64_t)(-seconds) : (uint64_t)seconds;
+    do {
+        digits[sizeof digits - 1 - count++] = (char)('0' + rest % 10);
+        rest /= 10;
+    } while (rest > 0);
+    if (seconds < 0) digits[sizeof digits - 1 - count++] = '-';
+    uint64_t hash = 0xcbf29ce484222325ULL;
+    hash = hash_field(hash, n->id.text, n->id.length);
+    hash = hash_field(hash, digits + sizeof digits - count, (size_t)count);
+    hash = hash_field(hash, n->title.text, n->title.length);
+    hash = hash_field(hash, n->body.text, n->body.length);
+    hash = hash_byte(hash, 0);
+    hash = hash_field(hash, n->level.text, n->level.length);
+    hash = hash_byte(hash, 0);
+    return hash_byte(hash, 0);
+}
+
 int main(int argc, char **argv) {
-    if (argc != 3) fail("usage: plan_json_floor VALUES OUT|-");
+    if (argc != 3 && !(argc == 4 && strcmp(argv[3], "fingerprints") == 0)) fail("usage: plan_json_floor VALUES OUT|- [fingerprints]");
+    int hashes = argc == 4;
     FILE *input = fopen(argv[1], "rb");
     if (!input) fail("cannot open the values file");
     fseek(input, 0, SEEK_END);
@@ -243,7 +308,12 @@ int main(int argc, char **argv) {
         PUT(",\n      \"numericId\": ");
         put_digits(n->numeric_id, 1);
         PUT(",\n      \"fingerprint\": \"");
-        for (int shift = 60; shift >= 0; shift -= 4) *out++ = hex[(n->fingerprint >> shift) & 15];
+        uint64_t fingerprint = n->fingerprint;
+        if (hashes) {
+            fingerprint = fingerprint_of(n);
+            if (fingerprint != n->fingerprint) fail("a fingerprint hashed here differs from remindc's");
+        }
+        for (int shift = 60; shift >= 0; shift -= 4) *out++ = hex[(fingerprint >> shift) & 15];
         PUT("\",\n      \"sequence\": ");
         put_digits(n->sequence, 1);
         PUT("\n    }");
