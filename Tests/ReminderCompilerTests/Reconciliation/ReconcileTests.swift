@@ -37,6 +37,19 @@ struct ReconcileTests {
         #expect(before.notifications.allSatisfy { $0.fingerprint.utf8.count == 16 })
     }
 
+    @Test("a fingerprint's sixteen hex digits are the value's, and read back to it")
+    func fingerprintDigits() {
+        var generator = SeededGenerator(seed: 16)
+        let values: [UInt64] = [0, 1, 0xF, 0x10, 0xFF, 0xA5A5_5A5A_0F0F_F0F0, .max]
+            + (0..<500).map { _ in UInt64.random(in: .min ... .max, using: &generator) }
+        for value in values {
+            let expected = String(repeating: "0", count: 16 - String(value, radix: 16).count) + String(value, radix: 16)
+            let digits = FingerprintHash.hexDigits(of: value)
+            #expect(digits == expected)
+            #expect(FingerprintHash.value(ofHexDigits: digits) == value)
+        }
+    }
+
     @Test("what the OS holds already: nothing to do")
     func nothingToDo() throws {
         let (before, _) = try Self.plans()
