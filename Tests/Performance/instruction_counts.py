@@ -30,6 +30,8 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NOW = "2026-11-22T08:00:00Z"
+FLOORS = ("C floor: W2 plan JSON from its values, reading them excluded",
+          "C floor: W2 plan JSON with each fingerprint hashed from its fields")
 LATER = "2026-11-23T08:00:00Z"
 
 
@@ -113,10 +115,10 @@ def floor_measurements(benchmark, work):
         return count([program, w2_values, f"{work}/floor.json", *mode], work) - reading
 
     return [
-        ("C floor: W2 plan JSON from its values, reading them excluded", floor),
+        (FLOORS[0], floor),
         # The fingerprints are part of the plan; any writer must hash each notification's
         # fields for its own, so this is the floor of making the same bytes.
-        ("C floor: W2 plan JSON with each fingerprint hashed from its fields", lambda: floor("fingerprints")),
+        (FLOORS[1], lambda: floor("fingerprints")),
     ]
 
 
@@ -152,8 +154,7 @@ def main():
             millions = f"{counts[name] / 1e6:,.2f}".replace(",", " ")
             print(f"| {name} | {millions} M |", flush=True)
 
-    for floor_name in ("C floor: W2 plan JSON from its values, reading them excluded",
-                       "C floor: W2 plan JSON with each fingerprint hashed from its fields"):
+    for floor_name in FLOORS:
         floor = counts.get(floor_name)
         if floor and "W2 compile, plan JSON" in counts:
             print(f"\nW2 plan JSON, whole process, against '{floor_name}': {counts['W2 compile, plan JSON'] / floor:.1f}x")

@@ -328,12 +328,15 @@ struct MonthlyFiringCounts {
     /// walked. Walking every month from the default anchor (2000) to a plan's window
     /// cost W2 8.1 M instructions, a year at a time 4.3 M.
     func total(fromMonth first: Int, steps: Int, interval: Int) -> Int {
+        // A run shorter than two years is walked: the year-at-a-time count pays for
+        // itself only over whole years.
         guard interval > 0, 12 % interval == 0, steps > 2 * (12 / interval) else {
             return walkedTotal(fromMonth: first, steps: steps, interval: interval)
         }
         let perYear = 12 / interval
         // The schedule's first month in each year is the first month of the year in step
-        // with `first`; the months before it in `first`'s own year are walked.
+        // with `first`; when `first` is a later one, it and the schedule's months after it
+        // in its year are walked before the whole years.
         let monthOfYear = first - floorDivide(first, 12) * 12
         let phase = monthOfYear % interval
         let headSteps = monthOfYear == phase ? 0 : (11 - monthOfYear) / interval + 1
@@ -342,11 +345,11 @@ struct MonthlyFiringCounts {
         let years = (steps - headSteps) / perYear
         var byKind = InlineArray<14, Int>(repeating: -1)
         total += periodicTotal(from: floorDivide(yearStart, 12), steps: years, interval: 1, cycle: 400) { year in
-            let januaryWeekday = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: 1, day: 1)).weekday.rawValue - 1
-            let kind = (CivilDate.isLeapYear(year) ? 7 : 0) + januaryWeekday
+            let kind = kindOfYear(year)
             if byKind[kind] < 0 {
-                // Each month's 1st falls on the weekday its length moves the one before it to.
-                var weekday = januaryWeekday
+                // Each month's 1st falls on the weekday its length moves the one before it to,
+                // from 1 January's, which the kind holds.
+                var weekday = kind % 7
                 var count = 0
                 for month in 1...12 {
                     let length = CivilDate.daysInMonth(year: year, month: month)
@@ -395,19 +398,14 @@ struct YearlyFiringCounts {
         // of the 14 kinds of year.
         var kinds: [Int: Int] = [:]
         for year in 2000..<2028 {
-            let leap = CivilDate.daysInMonth(year: year, month: 2) == 29
-            let weekday = CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: 1, day: 1)).weekday
-            kinds[(leap ? 7 : 0) + weekday.rawValue - 1] = schedule.monthsInOrder.reduce(0) { $0 + months.count(year: year, month: $1) }
+            kinds[kindOfYear(year)] = schedule.monthsInOrder.reduce(0) { $0 + months.count(year: year, month: $1) }
         }
         counts = (0..<14).map { kinds[$0] ?? 0 }
     }
 
     /// Firing dates in the years `first + k × interval` for k in 0..<steps.
     func total(fromYear first: Int, steps: Int, interval: Int) -> Int {
-        periodicTotal(from: first, steps: steps, interval: interval, cycle: 400) { year in
-            let leap = CivilDate.daysInMonth(year: year, month: 2) == 29
-            return counts[(leap ? 7 : 0) + CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: 1, day: 1)).weekday.rawValue - 1]
-        }
+        periodicTotal(from: first, steps: steps, interval: interval, cycle: 400) { counts[kindOfYear($0)] }
     }
 }
 
@@ -430,6 +428,12 @@ func periodicTotal(from first: Int, steps: Int, interval: Int, cycle: Int, count
         if step < remainder { remainderTotal += unitCount }
     }
     return steps < period ? cycleTotal : (steps / period) * cycleTotal + remainderTotal
+}
+
+/// A year's kind, 0..<14, which fixes every month's length and the weekday of its 1st:
+/// `(leap ? 7 : 0) + weekday of 1 January − 1` (Monday 0).
+func kindOfYear(_ year: Int) -> Int {
+    (CivilDate.isLeapYear(year) ? 7 : 0) + CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: 1, day: 1)).weekday.rawValue - 1
 }
 
 /// Months since year 0 (year × 12 + month − 1), for month arithmetic.

@@ -122,7 +122,7 @@ struct FingerprintHash {
 
     /// Writes the sixteen lowercase hex digits of `value` at `destination`: two digits a
     /// byte, copied from a table, instead of one digit a step with a choice between digit
-    /// and letter (69 instructions a fingerprint; W2's plan writes 70 338).
+    /// and letter: 38 instructions a fingerprint instead of 69 (W2's plan writes 70 338).
     static func putHexDigits(of value: UInt64, at destination: UnsafeMutablePointer<UInt8>) {
         let pairs = unsafe hexPairs.utf8Start
         for index in 0..<8 {

@@ -205,7 +205,7 @@ static uint64_t fingerprint_of(const Notification *n) {
     char digits[24];
     int count = 0;
     int64_t seconds = n->fire_seconds;
-    uint64_t rest = seconds < 0 ? (uint64_t)(-seconds) : (uint64_t)seconds;
+    uint64_t rest = seconds < 0 ? (uint64_t)0 - (uint64_t)seconds : (uint64_t)seconds;
     do {
         digits[sizeof digits - 1 - count++] = (char)('0' + rest % 10);
         rest /= 10;

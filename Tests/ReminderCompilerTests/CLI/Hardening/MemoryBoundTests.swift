@@ -27,7 +27,8 @@ struct MemoryBoundTests {
         import resource, subprocess, sys
         child = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         sys.stdout.write(f"{child.returncode} {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024}\\n")
-        sys.stdout.write(child.stderr.decode("utf-8", "replace"))
+        sys.stdout.flush()
+        sys.stdout.buffer.write(child.stderr)
         """
         let result = try await run(python, ["-c", script, TestEnvironment.remindcExecutable.path] + arguments)
         let firstLine = result.standardOutput.prefix { $0 != "\n" }
