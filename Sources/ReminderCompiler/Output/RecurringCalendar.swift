@@ -168,8 +168,8 @@ struct RecurringSeries {
     /// in its place. A dictionary keyed by the time hashed each of W2's 74 000 slots, a
     /// tenth of its recurring calendar.
     func windowSlotsByTime(_ times: [LocalTime]) -> [[Slot]] {
-        let first = window.localDate(of: window.now).adding(days: quietHours == nil ? -1 : -2)
-        let last = window.localDate(of: window.windowEnd).adding(days: 1)
+        let first = window.timeline.localDate(of: window.now).adding(days: quietHours == nil ? -1 : -2)
+        let last = window.timeline.localDate(of: window.windowEnd).adding(days: 1)
         var slots = [[Slot]](repeating: [], count: times.count)
         for place in slots.indices { slots[place].reserveCapacity(min(last.dayNumber - first.dayNumber + 1, 4096)) }
         // The closure takes copies of what it needs, not `self` or the window: capturing
@@ -206,7 +206,7 @@ struct RecurringSeries {
     /// 2023-04-23 came an hour late), so those series are written as UTC instants too.
     func troubledBeforeWindow() -> Set<LocalTime> {
         var times: Set<LocalTime> = []
-        let today = window.localDate(of: window.now)
+        let today = window.timeline.localDate(of: window.now)
         let now = window.now, timeline = window.timeline
         schedule.forEachSlot(onDates: today.adding(days: -8)...today, timeline: timeline) { slot in
             if slot.instant <= now, slot.movedByGap || Self.isRepeatedLocalTime(slot, timeline: timeline) { times.insert(slot.local.time) }

@@ -420,7 +420,7 @@
                 for position in rendered.indices { sequences.carry(into: &rendered[position]) }
             }
             for position in rendered.indices {
-                let day = planner.window.localDate(of: rendered[position].fireAt.seconds).dayNumber - firstDay
+                let day = planner.window.timeline.localDate(of: rendered[position].fireAt.seconds).dayNumber - firstDay
                 let reminder = reminderPlaces == 1 ? 0 : draft.reminder(of: draft.candidates[position])
                 collisions.note(rendered[position].numericId, in: day * reminderPlaces + reminder)
             }

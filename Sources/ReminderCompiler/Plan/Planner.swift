@@ -30,11 +30,6 @@ struct PlanningWindow {
         return timeline.span.contains(day - 86_400) && timeline.span.contains(day + 2 * 86_400)
             ? timeline : ZoneTimeline(rules: rules, span: (day - 3 * 86_400)...(day + 3 * 86_400))
     }
-
-    /// The local date of an instant in the plan's zone.
-    func localDate(of instant: Int64) -> CivilDate {
-        timeline.localDate(of: instant)
-    }
 }
 
 /// One reminder's occurrence at a slot: an index into the planner's reminders, and the slot.
@@ -201,7 +196,7 @@ struct Planner {
     /// The local dates whose slots can reach the window: from the day before `now` (less
     /// the longest follow-up) to the day after its end.
     var dateRange: ClosedRange<CivilDate> {
-        window.localDate(of: window.now - lateReach).adding(days: -1)...window.localDate(of: window.windowEnd).adding(days: 1)
+        window.timeline.localDate(of: window.now - lateReach).adding(days: -1)...window.timeline.localDate(of: window.windowEnd).adding(days: 1)
     }
 
     /// With `only`, the units of those reminders alone, with the other members of their
