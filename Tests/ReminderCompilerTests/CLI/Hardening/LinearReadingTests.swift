@@ -90,8 +90,11 @@ extension ExternalProgramTests {
             }
             for path in paths { try check(path) }
             let small = counts[1] - counts[0], large = counts[2] - counts[0]
-            // The work must be there to be measured: a reader that stops early is no test.
-            #expect(small > counts[0] / 4, "\(name): \(counts) instructions; the input adds too little to measure")
+            // The work must be there to be measured: a reader that stops early is no test. A
+            // fifth of the whole run, not a quarter: the batch line's padding added just over
+            // 25 % in earlier runs and 24.96 % in one (counts move by up to 1.5 % with the
+            // hashing seed), which failed a run for no change in the readers.
+            #expect(small > counts[0] / 5, "\(name): \(counts) instructions; the input adds too little to measure")
             #expect(large <= small * allowedGrowth, "\(name): \(counts.map { Int($0) }) instructions for 0, 1 and 4 × \(size) units: ×\(large / small)")
         }
 
