@@ -419,6 +419,8 @@
             if let sequences {
                 for position in rendered.indices { sequences.carry(into: &rendered[position]) }
             }
+            // The ranges left are guessed to hold as many as this one.
+            collisions.expect(min(keptCount, written + take * (ranges.count - index)))
             for position in rendered.indices {
                 let day = planner.window.timeline.localDate(of: rendered[position].fireAt.seconds).dayNumber - firstDay
                 let reminder = reminderPlaces == 1 ? 0 : draft.reminder(of: draft.candidates[position])
