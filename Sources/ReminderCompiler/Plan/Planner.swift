@@ -74,6 +74,8 @@ struct PlanningOrder: Sendable {
     let keyRanks: [Int]
     /// By reminder: its times of day, for finding the slot an event names.
     let timesOfDay: [[LocalTime]]
+    /// By reminder: what counting its schedule's firing dates takes (for rotation).
+    let firingCounts: [FiringCounts]
     /// By reminder: `[id]`, so that single notifications share one array.
     let singleMemberLists: [[String]]
     /// Parsed title and body templates by group key.
@@ -95,6 +97,7 @@ struct PlanningOrder: Sendable {
         let timesOfDayInConfigOrder = all.map(\.schedule.timesOfDay.resolved)
         self.timesOfDayInConfigOrder = timesOfDayInConfigOrder
         timesOfDay = places.map { timesOfDayInConfigOrder[$0] }
+        firingCounts = reminders.map { FiringCounts($0.schedule) }
         singleMemberLists = reminders.map { [$0.id] }
         reminderContents = ReminderContents(bodyCounts: reminders.map { $0.bodies.count })
         var templates: [String: GroupTemplates] = [:]
@@ -122,6 +125,8 @@ struct Planner {
     let keyRanks: [Int]
     /// `PlanningOrder.timesOfDay`.
     let timesOfDay: [[LocalTime]]
+    /// `PlanningOrder.firingCounts`.
+    let firingCounts: [FiringCounts]
     /// What the events' `done`, `skip` and `snooze` do, worked out once: each event names
     /// its slot, so a plan drafted in many ranges resolves each event once, not once per
     /// range.
@@ -144,6 +149,7 @@ struct Planner {
         self.renderer = NotificationRenderer(config: config, order: order, window: window, preparesOutput: preparesOutput)
         self.keyRanks = order.keyRanks
         self.timesOfDay = order.timesOfDay
+        firingCounts = order.firingCounts
         if !events.actions.isEmpty {
             for (place, reminder) in reminders.enumerated() {
                 placeByID[reminder.id] = place
@@ -221,7 +227,7 @@ struct Planner {
             let timeline = pinned?.timeline ?? window.timeline
             let dates = pinned == nil ? firstDate...lastDate : firstDate.adding(days: -2)...lastDate.adding(days: 2)
             guard let group = reminders[index].group else {
-                reminders[index].schedule.forEachSlot(onDates: dates, times: timesOfDay[index], timeline: timeline) { slot in
+                reminders[index].schedule.forEachSlot(onDates: dates, times: timesOfDay[index], counts: firingCounts[index], timeline: timeline) { slot in
                     units.append(NotificationUnit(key: id, isGroup: false, firstMember: MemberSlot(reminder: index, slot: slot)))
                 }
                 continue
@@ -229,7 +235,7 @@ struct Planner {
             // The group's units by slot, taken out for this reminder's slots (looked up by
             // the group's name once, not once a slot) and put back after.
             var unitBySlot = groupUnitIndex.removeValue(forKey: group) ?? [:]
-            reminders[index].schedule.forEachSlot(onDates: dates, times: timesOfDay[index], timeline: timeline) { slot in
+            reminders[index].schedule.forEachSlot(onDates: dates, times: timesOfDay[index], counts: firingCounts[index], timeline: timeline) { slot in
                 let member = MemberSlot(reminder: index, slot: slot)
                 if let unitIndex = unitBySlot[slot.local] {
                     units[unitIndex].otherMembers.append(member)

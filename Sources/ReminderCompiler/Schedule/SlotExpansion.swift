@@ -45,7 +45,13 @@ extension Schedule {
     /// `timesOfDay.resolved` makes them (nil: made here): a caller that expands a schedule
     /// many times makes them once (a list is sorted into a new array each time, a fifth of
     /// the cost of expanding one date).
-    func forEachSlot(onDates dates: ClosedRange<CivilDate>, times resolvedTimes: [LocalTime]?, timeline: ZoneTimeline, _ visit: (Slot) -> Void) {
+    ///
+    /// `counts` are `FiringCounts(self)`, which a caller that expands a schedule many
+    /// times makes once too.
+    func forEachSlot(
+        onDates dates: ClosedRange<CivilDate>, times resolvedTimes: [LocalTime]?, counts: FiringCounts? = nil, timeline: ZoneTimeline,
+        _ visit: (Slot) -> Void
+    ) {
         guard isExpandable, CivilDate.expandableDays.contains(dates.lowerBound.dayNumber),
               CivilDate.expandableDays.contains(dates.upperBound.dayNumber)
         else { return }
@@ -60,7 +66,7 @@ extension Schedule {
             return
         }
         let times = resolvedTimes ?? timesOfDay.resolved
-        var datesBefore = firingDatesBefore(lower)
+        var datesBefore = firingDatesBefore(lower, counts: counts)
         // The rotation index counts slots from `start`, which `count` requires: it is the
         // slot's place in the count.
         let countLimit = count ?? Int.max
@@ -234,7 +240,8 @@ extension Schedule {
     /// bodies"). Closed form for daily and weekly schedules; for monthly and yearly ones,
     /// a pass over at most one 400-year cycle of months or years in between.
     /// Negative when `date` precedes the anchor, so that rotation stays periodic.
-    func firingDatesBefore(_ date: CivilDate) -> Int {
+    /// `counts` are `FiringCounts(self)`, made here when not given.
+    func firingDatesBefore(_ date: CivilDate, counts given: FiringCounts? = nil) -> Int {
         let anchorDay = anchor.dayNumber
         switch frequency {
         case .once:
@@ -244,11 +251,11 @@ extension Schedule {
         case .weekly:
             return weeklyDatesFromAnchorWeek(before: date) - weeklyDatesFromAnchorWeek(before: anchor)
         case .monthly:
-            let counts = MonthlyFiringCounts(self)
+            let counts = given?.monthly ?? MonthlyFiringCounts(self)
             return monthlyDatesFromAnchorMonth(before: date, counts: counts)
                 - monthlyDatesFromAnchorMonth(before: anchor, counts: counts)
         case .yearly:
-            let counts = YearlyFiringCounts(self)
+            let counts = given?.yearly ?? YearlyFiringCounts(self)
             return yearlyDatesFromAnchorYear(before: date, counts: counts) - yearlyDatesFromAnchorYear(before: anchor, counts: counts)
         }
     }
@@ -299,9 +306,14 @@ extension Schedule {
 
 /// How many dates a monthly schedule fires on per month, by the month's length and the
 /// weekday of its 1st: 4 × 7 kinds of month, so a run of months is counted by lookups.
-struct MonthlyFiringCounts {
+struct MonthlyFiringCounts: Sendable {
     /// Indexed by `(length − 28) × 7 + weekday of the 1st − 1`.
     private var counts: [Int] = []
+    /// When the interval divides a year: the firing dates in a year of each kind
+    /// (`kindOfYear`) in the months of `yearPhase` (those whose number less one leaves it
+    /// over when divided by the interval), the schedule's own.
+    private var yearTotals = InlineArray<14, Int>(repeating: 0)
+    private var yearPhase = -1
 
     init(_ schedule: Schedule) {
         counts.reserveCapacity(28)
@@ -310,6 +322,27 @@ struct MonthlyFiringCounts {
                 counts.append(schedule.monthDayMask(length: length, firstWeekday: weekday).nonzeroBitCount)
             }
         }
+        let interval = schedule.interval
+        if interval > 0, 12 % interval == 0 {
+            yearPhase = (schedule.anchor.components.month - 1) % interval
+            for kind in 0..<14 { yearTotals[kind] = yearTotal(kind: kind, phase: yearPhase, interval: interval) }
+        }
+    }
+
+    /// Firing dates in a year of `kind` (`kindOfYear`), in the months whose number less
+    /// one leaves `phase` when divided by `interval`. Each month's 1st falls on the weekday
+    /// its length moves the one before it to, from 1 January's, which the kind holds; 2001
+    /// and 2000 have a common and a leap year's month lengths.
+    private func yearTotal(kind: Int, phase: Int, interval: Int) -> Int {
+        let year = kind < 7 ? 2001 : 2000
+        var weekday = kind % 7
+        var count = 0
+        for month in 1...12 {
+            let length = CivilDate.daysInMonth(year: year, month: month)
+            if (month - 1) % interval == phase { count += counts[(length - 28) * 7 + weekday] }
+            weekday = (weekday + length) % 7
+        }
+        return count
     }
 
     /// Firing dates in one month.
@@ -343,21 +376,12 @@ struct MonthlyFiringCounts {
         var total = walkedTotal(fromMonth: first, steps: headSteps, interval: interval)
         let yearStart = first + headSteps * interval
         let years = (steps - headSteps) / perYear
-        var byKind = InlineArray<14, Int>(repeating: -1)
+        // The schedule's own phase has its totals made; another (a caller's own `first`)
+        // makes each kind's once.
+        var byKind = phase == yearPhase ? yearTotals : InlineArray<14, Int>(repeating: -1)
         total += periodicTotal(from: floorDivide(yearStart, 12), steps: years, interval: 1, cycle: 400) { year in
             let kind = kindOfYear(year)
-            if byKind[kind] < 0 {
-                // Each month's 1st falls on the weekday its length moves the one before it to,
-                // from 1 January's, which the kind holds.
-                var weekday = kind % 7
-                var count = 0
-                for month in 1...12 {
-                    let length = CivilDate.daysInMonth(year: year, month: month)
-                    if (month - 1) % interval == phase { count += counts[(length - 28) * 7 + weekday] }
-                    weekday = (weekday + length) % 7
-                }
-                byKind[kind] = count
-            }
+            if byKind[kind] < 0 { byKind[kind] = yearTotal(kind: kind, phase: phase, interval: interval) }
             return byKind[kind]
         }
         return total + walkedTotal(fromMonth: yearStart + years * 12, steps: (steps - headSteps) % perYear, interval: interval)
@@ -388,7 +412,35 @@ struct MonthlyFiringCounts {
 
 /// How many dates a yearly schedule fires on per year, by whether the year is a leap year
 /// and the weekday of its 1 January: 2 × 7 kinds of year.
-struct YearlyFiringCounts {
+/// What counting a monthly or yearly schedule's firing dates takes, made once per
+/// schedule: a plan expands each schedule once per range it drafts, and making these for
+/// every range cost W2 3.7 M instructions.
+enum FiringCounts: Sendable {
+    case monthly(MonthlyFiringCounts)
+    case yearly(YearlyFiringCounts)
+    /// Daily, weekly and one-time schedules count without tables.
+    case none
+
+    init(_ schedule: Schedule) {
+        switch schedule.frequency {
+        case .monthly: self = .monthly(MonthlyFiringCounts(schedule))
+        case .yearly: self = .yearly(YearlyFiringCounts(schedule))
+        case .once, .daily, .weekly: self = .none
+        }
+    }
+
+    var monthly: MonthlyFiringCounts? {
+        if case .monthly(let counts) = self { return counts }
+        return nil
+    }
+
+    var yearly: YearlyFiringCounts? {
+        if case .yearly(let counts) = self { return counts }
+        return nil
+    }
+}
+
+struct YearlyFiringCounts: Sendable {
     /// Indexed by `(leap ? 7 : 0) + weekday of 1 January − 1`.
     private var counts: [Int] = []
 
