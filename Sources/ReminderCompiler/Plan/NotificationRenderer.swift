@@ -109,10 +109,16 @@ struct NotificationRenderer {
             reminderContents.keep(made, at: slot, preparingOutput: preparesOutput)
             return made
         }
-        var key = [followUp ? 1 : 0]
-        for position in live ?? Array(0..<unit.memberCount) {
-            let member = unit.member(position)
-            key += [member.reminder, bodyIndex(of: member)]
+        // One array made to its size: an array literal per member made W2's 3 400 group
+        // notifications allocate 9 000 times.
+        let liveCount = live?.count ?? unit.memberCount
+        var key: [Int] = []
+        key.reserveCapacity(1 + 2 * liveCount)
+        key.append(followUp ? 1 : 0)
+        for index in 0..<liveCount {
+            let member = unit.member(live?[index] ?? index)
+            key.append(member.reminder)
+            key.append(bodyIndex(of: member))
         }
         if let made = contents.shared[key] { return made }
         let made = NotificationContent(texts(of: unit, live: live, followUp: followUp), preparingOutput: preparesOutput, idKey: unit.key)
