@@ -47,17 +47,34 @@ struct NotificationUnit {
     let isGroup: Bool
     /// The first member; most notifications have only this one, kept inline.
     let firstMember: MemberSlot
-    /// Further members of a group, ascending by reminder id after the first.
-    var otherMembers: [MemberSlot] = []
+    /// Further members of a group, ascending by reminder id after the first; nil when there
+    /// are none, so that a unit of one member holds no array, and copying one (which the
+    /// planner does for each notification it drafts and renders) retains none.
+    private var otherMembers: Optional<[MemberSlot]>
+
+    init(key: String, isGroup: Bool, firstMember: MemberSlot, otherMembers: [MemberSlot] = []) {
+        self.key = key
+        self.isGroup = isGroup
+        self.firstMember = firstMember
+        self.otherMembers = otherMembers.isEmpty ? nil : otherMembers
+    }
 
     var slot: LocalDateTime { firstMember.slot.local }
     var instant: Int64 { firstMember.slot.instant }
-    var memberCount: Int { 1 + otherMembers.count }
+    var memberCount: Int { 1 + (otherMembers?.count ?? 0) }
     var id: String { NotificationID.occurrence(key, slot: slot) }
     /// The group key, for group notifications.
     var group: String? { isGroup ? key : nil }
 
-    func member(_ index: Int) -> MemberSlot { index == 0 ? firstMember : otherMembers[index - 1] }
+    func member(_ index: Int) -> MemberSlot {
+        guard index != 0, let otherMembers else { return firstMember }
+        return otherMembers[index - 1]
+    }
+
+    /// Adds a member after the others.
+    mutating func append(_ member: MemberSlot) {
+        if otherMembers?.append(member) == nil { otherMembers = [member] }
+    }
 }
 
 /// What planning takes from a validated config whatever the window: the reminders in
@@ -238,7 +255,7 @@ struct Planner {
             reminders[index].schedule.forEachSlot(onDates: dates, times: timesOfDay[index], counts: firingCounts[index], timeline: timeline) { slot in
                 let member = MemberSlot(reminder: index, slot: slot)
                 if let unitIndex = unitBySlot[slot.local] {
-                    units[unitIndex].otherMembers.append(member)
+                    units[unitIndex].append(member)
                 } else {
                     unitBySlot[slot.local] = units.count
                     units.append(NotificationUnit(key: group, isGroup: true, firstMember: member))

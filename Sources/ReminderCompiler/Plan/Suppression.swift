@@ -147,9 +147,7 @@ extension Planner {
             }
         }
         guard let first = members.first else { return nil }
-        var unit = NotificationUnit(key: key, isGroup: isGroup, firstMember: first)
-        unit.otherMembers = Array(members.dropFirst())
-        return unit
+        return NotificationUnit(key: key, isGroup: isGroup, firstMember: first, otherMembers: Array(members.dropFirst()))
     }
 
     /// Applies `done`, `skip` and `snooze` events, and warns about unknown IDs (Planning
