@@ -419,8 +419,11 @@
             if let sequences {
                 for position in rendered.indices { sequences.carry(into: &rendered[position]) }
             }
-            // The ranges left are guessed to hold as many as this one.
-            collisions.expect(min(keptCount, written + take * (ranges.count - index)))
+            // The ranges left are guessed to hold as many as this one; the guess is held to
+            // twice what has come so far (or a small table), so that a dense first range
+            // followed by sparse ones cannot make the table far larger than the plan.
+            let guess = written + take * (ranges.count - index)
+            collisions.expect(min(keptCount, guess, max(2 * (written + take), 1 << 17)))
             for position in rendered.indices {
                 let day = planner.window.timeline.localDate(of: rendered[position].fireAt.seconds).dayNumber - firstDay
                 let reminder = reminderPlaces == 1 ? 0 : draft.reminder(of: draft.candidates[position])

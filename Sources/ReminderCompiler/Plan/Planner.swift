@@ -49,7 +49,8 @@ struct NotificationUnit {
     let firstMember: MemberSlot
     /// Further members of a group, ascending by reminder id after the first; nil when there
     /// are none, so that a unit of one member holds no array, and copying one (which the
-    /// planner does for each notification it drafts and renders) retains none.
+    /// planner does for each notification it drafts and renders) retains none. Spelt out
+    /// for the reason `PlannedNotification.storedParent` gives.
     private var otherMembers: Optional<[MemberSlot]>
 
     init(key: String, isGroup: Bool, firstMember: MemberSlot, otherMembers: [MemberSlot] = []) {
@@ -67,8 +68,10 @@ struct NotificationUnit {
     var group: String? { isGroup ? key : nil }
 
     func member(_ index: Int) -> MemberSlot {
-        guard index != 0, let otherMembers else { return firstMember }
-        return otherMembers[index - 1]
+        guard index != 0 else { return firstMember }
+        // Callers pass positions below `memberCount`: past the first there are further
+        // members. One past them traps, as the array's bounds check always did.
+        return otherMembers![index - 1]
     }
 
     /// Adds a member after the others.

@@ -142,7 +142,7 @@ extension Planner {
         let places = isGroup ? placesByGroup[key] ?? [] : placeByID[key].map { [$0] } ?? []
         for index in places {
             let timeline = window.timeline(of: reminders[index], covering: slot.date)
-            reminders[index].schedule.forEachSlot(at: slot, times: timesOfDay[index], timeline: timeline) { found in
+            reminders[index].schedule.forEachSlot(at: slot, times: timesOfDay[index], counts: firingCounts[index], timeline: timeline) { found in
                 members.append(MemberSlot(reminder: index, slot: found))
             }
         }

@@ -95,9 +95,11 @@ extension Schedule {
 
     /// Calls `visit` with the slots `forEachSlot` would visit on `local`'s date at
     /// `local`'s time, without expanding the date: an event names one slot, and a schedule
-    /// every 5 minutes has 288 a day. `times` is `timesOfDay.resolved`, which the caller
-    /// makes once per reminder.
-    func forEachSlot(at local: LocalDateTime, times: [LocalTime], timeline: ZoneTimeline, _ visit: (Slot) -> Void) {
+    /// every 5 minutes has 288 a day. `times` is `timesOfDay.resolved`, and `counts`
+    /// `FiringCounts(self)`, which the caller makes once per reminder.
+    func forEachSlot(
+        at local: LocalDateTime, times: [LocalTime], counts: FiringCounts? = nil, timeline: ZoneTimeline, _ visit: (Slot) -> Void
+    ) {
         let date = local.date
         guard frequency != .once else {
             forEachSlot(onDates: date...date, timeline: timeline) { if $0.local == local { visit($0) } }
@@ -115,7 +117,7 @@ extension Schedule {
             if times[middle] < local.time { low = middle + 1 } else { high = middle }
         }
         guard fires, low < times.count, times[low] == local.time else { return }
-        let rotation = firingDatesBefore(date) * times.count + low
+        let rotation = firingDatesBefore(date, counts: counts) * times.count + low
         guard rotation < count ?? Int.max else { return }
         visit(makeSlot(local, rotationIndex: rotation, timeline: timeline))
     }
@@ -309,11 +311,12 @@ extension Schedule {
 struct MonthlyFiringCounts: Sendable {
     /// Indexed by `(length − 28) × 7 + weekday of the 1st − 1`.
     private var counts: [Int] = []
-    /// When the interval divides a year: the firing dates in a year of each kind
-    /// (`kindOfYear`) in the months of `yearPhase` (those whose number less one leaves it
-    /// over when divided by the interval), the schedule's own.
+    /// For a monthly schedule whose interval divides a year: the firing dates in a year of
+    /// each kind (`kindOfYear`) in the schedule's own months, those whose number less one
+    /// leaves `yearPhase` over when divided by `yearInterval`.
     private var yearTotals = InlineArray<14, Int>(repeating: 0)
     private var yearPhase = -1
+    private var yearInterval = 0
 
     init(_ schedule: Schedule) {
         counts.reserveCapacity(28)
@@ -323,23 +326,24 @@ struct MonthlyFiringCounts: Sendable {
             }
         }
         let interval = schedule.interval
-        if interval > 0, 12 % interval == 0 {
-            yearPhase = (schedule.anchor.components.month - 1) % interval
-            for kind in 0..<14 { yearTotals[kind] = yearTotal(kind: kind, phase: yearPhase, interval: interval) }
+        if schedule.frequency == .monthly, interval > 0, 12 % interval == 0 {
+            let phase = (schedule.anchor.components.month - 1) % interval
+            (yearPhase, yearInterval) = (phase, interval)
+            for kind in 0..<14 { yearTotals[kind] = yearTotal(kind: kind) { ($0 - 1) % interval == phase } }
         }
     }
 
-    /// Firing dates in a year of `kind` (`kindOfYear`), in the months whose number less
-    /// one leaves `phase` when divided by `interval`. Each month's 1st falls on the weekday
-    /// its length moves the one before it to, from 1 January's, which the kind holds; 2001
-    /// and 2000 have a common and a leap year's month lengths.
-    private func yearTotal(kind: Int, phase: Int, interval: Int) -> Int {
+    /// Firing dates in a year of `kind` (`kindOfYear`), in the months (1–12) `includes`
+    /// accepts. Each month's 1st falls on the weekday its length moves the one before it
+    /// to, from 1 January's, which the kind holds; 2001 and 2000 have a common and a leap
+    /// year's month lengths.
+    func yearTotal(kind: Int, includes: (Int) -> Bool) -> Int {
         let year = kind < 7 ? 2001 : 2000
         var weekday = kind % 7
         var count = 0
         for month in 1...12 {
             let length = CivilDate.daysInMonth(year: year, month: month)
-            if (month - 1) % interval == phase { count += counts[(length - 28) * 7 + weekday] }
+            if includes(month) { count += counts[(length - 28) * 7 + weekday] }
             weekday = (weekday + length) % 7
         }
         return count
@@ -378,10 +382,10 @@ struct MonthlyFiringCounts: Sendable {
         let years = (steps - headSteps) / perYear
         // The schedule's own phase has its totals made; another (a caller's own `first`)
         // makes each kind's once.
-        var byKind = phase == yearPhase ? yearTotals : InlineArray<14, Int>(repeating: -1)
+        var byKind = (phase, interval) == (yearPhase, yearInterval) ? yearTotals : InlineArray<14, Int>(repeating: -1)
         total += periodicTotal(from: floorDivide(yearStart, 12), steps: years, interval: 1, cycle: 400) { year in
             let kind = kindOfYear(year)
-            if byKind[kind] < 0 { byKind[kind] = yearTotal(kind: kind, phase: phase, interval: interval) }
+            if byKind[kind] < 0 { byKind[kind] = yearTotal(kind: kind) { ($0 - 1) % interval == phase } }
             return byKind[kind]
         }
         return total + walkedTotal(fromMonth: yearStart + years * 12, steps: (steps - headSteps) % perYear, interval: interval)
@@ -410,8 +414,6 @@ struct MonthlyFiringCounts: Sendable {
     }
 }
 
-/// How many dates a yearly schedule fires on per year, by whether the year is a leap year
-/// and the weekday of its 1 January: 2 × 7 kinds of year.
 /// What counting a monthly or yearly schedule's firing dates takes, made once per
 /// schedule: a plan expands each schedule once per range it drafts, and making these for
 /// every range cost W2 3.7 M instructions.
@@ -440,19 +442,16 @@ enum FiringCounts: Sendable {
     }
 }
 
+/// How many dates a yearly schedule fires on per year, by whether the year is a leap year
+/// and the weekday of its 1 January: 2 × 7 kinds of year.
 struct YearlyFiringCounts: Sendable {
     /// Indexed by `(leap ? 7 : 0) + weekday of 1 January − 1`.
     private var counts: [Int] = []
 
     init(_ schedule: Schedule) {
         let months = MonthlyFiringCounts(schedule)
-        // 2000–2027 hold a full 28-year solar cycle with no leap day left out: every one
-        // of the 14 kinds of year.
-        var kinds: [Int: Int] = [:]
-        for year in 2000..<2028 {
-            kinds[kindOfYear(year)] = schedule.monthsInOrder.reduce(0) { $0 + months.count(year: year, month: $1) }
-        }
-        counts = (0..<14).map { kinds[$0] ?? 0 }
+        let firingMonths = Set(schedule.monthsInOrder)
+        counts = (0..<14).map { kind in months.yearTotal(kind: kind) { firingMonths.contains($0) } }
     }
 
     /// Firing dates in the years `first + k × interval` for k in 0..<steps.
