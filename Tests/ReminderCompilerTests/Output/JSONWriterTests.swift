@@ -47,6 +47,26 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("byte runs of every length from 0 to 100, appended one after another, come out as the same bytes")
+    func runsOfEveryLength() {
+        // Lengths up to 64 are copied in overlapping blocks, longer ones by memmove: each
+        // length, at each offset of the buffer's growth, must land exactly.
+        var generator = SeededGenerator(seed: 102)
+        let buffer = ByteBuffer(capacity: 16)
+        var expected: [UInt8] = []
+        for round in 0..<3 {
+            for length in 0...100 {
+                // A native string hands its bytes over in one piece, as prepared output does.
+                let run = String(decoding: (0..<length).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }, as: UTF8.self)
+                buffer.append(run)
+                expected += Array(run.utf8)
+                if round == 1 { buffer.append(UInt8(ascii: "|")); expected.append(UInt8(ascii: "|")) }
+            }
+        }
+        #expect(buffer.count == expected.count)
+        #expect(buffer.bytes == expected)
+    }
+
     @Test("dates are written as their components, in runs of one day and for years of any length")
     func repeatedDates() {
         let buffer = ByteBuffer()
