@@ -311,14 +311,17 @@ extension Schedule {
 struct MonthlyFiringCounts: Sendable {
     /// Indexed by `(length − 28) × 7 + weekday of the 1st − 1`.
     private var counts: [Int] = []
-    /// For a monthly schedule whose interval divides a year: the firing dates in a year of
-    /// each kind (`kindOfYear`) in the schedule's own months, those whose number less one
-    /// leaves `yearPhase` over when divided by `yearInterval`.
+    /// When kept, for a monthly schedule whose interval divides a year: the firing dates in
+    /// a year of each kind (`kindOfYear`) in the schedule's own months, those whose number
+    /// less one leaves `yearPhase` over when divided by `yearInterval`.
     private var yearTotals = InlineArray<14, Int>(repeating: 0)
     private var yearPhase = -1
     private var yearInterval = 0
 
-    init(_ schedule: Schedule) {
+    /// `keepingYearTotals` makes a monthly schedule's totals by kind of year ahead, for
+    /// counts kept for many expansions (`FiringCounts`); counts made for one question make
+    /// only the kinds it meets.
+    init(_ schedule: Schedule, keepingYearTotals: Bool = false) {
         counts.reserveCapacity(28)
         for length in 28...31 {
             for weekday in Weekday.allCases {
@@ -326,7 +329,7 @@ struct MonthlyFiringCounts: Sendable {
             }
         }
         let interval = schedule.interval
-        if schedule.frequency == .monthly, interval > 0, 12 % interval == 0 {
+        if keepingYearTotals, schedule.frequency == .monthly, interval > 0, 12 % interval == 0 {
             let phase = (schedule.anchor.components.month - 1) % interval
             (yearPhase, yearInterval) = (phase, interval)
             for kind in 0..<14 { yearTotals[kind] = yearTotal(kind: kind) { ($0 - 1) % interval == phase } }
@@ -425,7 +428,7 @@ enum FiringCounts: Sendable {
 
     init(_ schedule: Schedule) {
         switch schedule.frequency {
-        case .monthly: self = .monthly(MonthlyFiringCounts(schedule))
+        case .monthly: self = .monthly(MonthlyFiringCounts(schedule, keepingYearTotals: true))
         case .yearly: self = .yearly(YearlyFiringCounts(schedule))
         case .once, .daily, .weekly: self = .none
         }
