@@ -277,18 +277,35 @@ func putDigits(_ value: Int, width: Int, at destination: UnsafeMutablePointer<UI
 }
 
 /// Calls `body` with the decimal digits of `number`, after a `-` when it is negative: the
-/// bytes of `String(number)`, without making the string.
+/// bytes of `String(number)`, without making the string. The digits are written from the
+/// end two at a time, from the table of pairs, and the function is inlined (positions
+/// below 20 need no overflow checks): every fingerprint hashes its instant's ten digits,
+/// which one at a time cost W2 9.8 M instructions.
+@inline(__always)
 func withDecimalDigits<Result>(of number: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
         var rest = number.magnitude
         var start = 20
-        repeat {
-            start -= 1
-            unsafe digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
+        decimalDigitPairs.withUTF8Buffer { pairs in
+            while rest >= 100 {
+                let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+                rest /= 100
+                start &-= 2
+                unsafe digits[start] = unsafe pairs[pair]
+                unsafe digits[start &+ 1] = unsafe pairs[pair &+ 1]
+            }
+            if rest >= 10 {
+                let pair = Int(truncatingIfNeeded: rest) &* 2
+                start &-= 2
+                unsafe digits[start] = unsafe pairs[pair]
+                unsafe digits[start &+ 1] = unsafe pairs[pair &+ 1]
+            } else {
+                start &-= 1
+                unsafe digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+            }
+        }
         if number < 0 {
-            start -= 1
+            start &-= 1
             unsafe digits[start] = UInt8(ascii: "-")
         }
         return unsafe body(UnsafeBufferPointer(rebasing: digits[start...]))

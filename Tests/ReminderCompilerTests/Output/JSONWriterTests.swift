@@ -67,6 +67,27 @@ struct JSONWriterTests {
         #expect(buffer.bytes == expected)
     }
 
+    @Test("the decimal digits handed to hashing are String's, for every length and sign")
+    func decimalDigitsOfEveryLength() {
+        // Each power of ten and its neighbours (every digit count, and the change from an
+        // odd to an even count), the ends of Int64, and random numbers of every size.
+        var numbers: [Int64] = [0, 1, 9, 10, 11, 99, 100, 101, .max, .min, .max - 1, .min + 1]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            power *= 10
+            numbers += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+        }
+        var generator = SeededGenerator(seed: 103)
+        for bits in 0..<63 {
+            let limit = Int64(1) << bits
+            numbers += [Int64.random(in: 0...limit, using: &generator), -Int64.random(in: 0...limit, using: &generator)]
+        }
+        for number in numbers {
+            let digits = withDecimalDigits(of: number) { Array($0) }
+            #expect(digits == Array(String(number).utf8), "\(number)")
+        }
+    }
+
     @Test("dates are written as their components, in runs of one day and for years of any length")
     func repeatedDates() {
         let buffer = ByteBuffer()
