@@ -232,20 +232,32 @@ struct Planner {
         let groups = only.map { Set($0.compactMap { reminders[$0].group }) }
         let firstDate = dates.lowerBound
         let lastDate = dates.upperBound
+        func isDrafted(_ index: Int) -> Bool {
+            guard let only, let groups else { return true }
+            return only.contains(index) || (reminders[index].group.map(groups.contains) ?? false)
+        }
+        // A reminder in a zone of its own: its local dates may lie a day either side of the
+        // plan's; slots beyond the instants asked for are left out when drafting.
+        func draftedDates(of index: Int) -> ClosedRange<CivilDate> {
+            window.pinnedZone(of: reminders[index]) == nil ? firstDate...lastDate : firstDate.adding(days: -2)...lastDate.adding(days: 2)
+        }
+        // Room for every slot of the range, bounded without expanding, so that the array is
+        // not copied as it grows: with room for one slot a day per reminder, W2's units were
+        // copied once per range of four weeks (3.4 M instructions). The bound counts every
+        // date of the range (a weekly or monthly schedule fires on fewer, a group's members
+        // share units), so the room stays within a limit: a window of years is drafted
+        // whole only for a few rare searches.
         var units: [NotificationUnit] = []
-        // Room for one slot a day per reminder, which most configs have at least, so that
-        // the array is not copied a dozen times as it grows (within a limit: a window of
-        // years is drafted whole only for a diff or a recurring calendar).
-        units.reserveCapacity(min(reminders.count * (lastDate.dayNumber - firstDate.dayNumber + 1), 1 << 16))
+        var slotBound = 0
+        for index in reminders.indices where isDrafted(index) && slotBound < 1 << 16 {
+            slotBound += reminders[index].schedule.slotCountBound(onDates: draftedDates(of: index), times: timesOfDay[index])
+        }
+        units.reserveCapacity(min(slotBound, 1 << 16))
         var groupUnitIndex: [String: [LocalDateTime: Int]] = [:]
-        for index in reminders.indices {
-            if let only, let groups, !only.contains(index), !(reminders[index].group.map(groups.contains) ?? false) { continue }
+        for index in reminders.indices where isDrafted(index) {
             let id = reminders[index].id
-            // A reminder in a zone of its own: its local dates may lie a day either side of
-            // the plan's; slots beyond the instants asked for are left out when drafting.
-            let pinned = window.pinnedZone(of: reminders[index])
-            let timeline = pinned?.timeline ?? window.timeline
-            let dates = pinned == nil ? firstDate...lastDate : firstDate.adding(days: -2)...lastDate.adding(days: 2)
+            let timeline = window.pinnedZone(of: reminders[index])?.timeline ?? window.timeline
+            let dates = draftedDates(of: index)
             guard let group = reminders[index].group else {
                 reminders[index].schedule.forEachSlot(onDates: dates, times: timesOfDay[index], counts: firingCounts[index], timeline: timeline) { slot in
                     units.append(NotificationUnit(key: id, isGroup: false, firstMember: MemberSlot(reminder: index, slot: slot)))

@@ -122,6 +122,23 @@ extension Schedule {
         visit(makeSlot(local, rotationIndex: rotation, timeline: timeline))
     }
 
+    /// At most how many slots `forEachSlot(onDates:times:counts:timeline:_:)` visits in
+    /// `dates`, by arithmetic alone: a repeating schedule's times on every date of the
+    /// range within `start` and `end` (at most `count`), a one-time schedule's `at`. A
+    /// caller sizes its storage with it. (Counting the firing dates exactly costs a
+    /// monthly or yearly schedule a walk over its months, more than the copies it saves.)
+    func slotCountBound(onDates dates: ClosedRange<CivilDate>, times: [LocalTime]) -> Int {
+        guard frequency != .once else { return at.count }
+        let lower = max(dates.lowerBound, start ?? dates.lowerBound)
+        let upper = min(dates.upperBound, end ?? dates.upperBound)
+        guard lower <= upper else { return 0 }
+        // Day numbers of supported dates are far from overflowing; others count nothing.
+        let days = upper.dayNumber.subtractingReportingOverflow(lower.dayNumber)
+        guard !days.overflow, days.partialValue < Int(Int32.max) else { return 0 }
+        // A `count` below 1 (which validation refuses) bounds nothing below zero.
+        return max(0, min((days.partialValue + 1) * times.count, count ?? Int.max))
+    }
+
     /// Whether `count` leaves slots on a firing date: its first slot's place in the count
     /// is below it. Always true without `count`.
     func isWithinCount(_ date: CivilDate) -> Bool {

@@ -117,6 +117,8 @@ extension LongComputationTests {
                 schedule.forEachSlot(onDates: first...last, timeline: timeline) { engine.append($0) }
                 let expected = reference.slots(schedule, from: first, through: last)
                 #expect(engine == expected, "\(zone) \(first)…\(last) \(schedule)")
+                // The room a planner reserves for the range holds every slot.
+                #expect(schedule.slotCountBound(onDates: first...last, times: schedule.timesOfDay.resolved) >= expected.count, "\(schedule)")
                 // The lookup of the one slot an event names finds each slot, and nothing at
                 // a time that has none.
                 let times = schedule.timesOfDay.resolved
