@@ -631,11 +631,15 @@ struct PlanDraft {
         }
     }
 
-    /// Sorts candidates by time, those with equal times kept in their order. Each is sorted
-    /// as one integer, its time after the earliest above its place: sorting the candidates
-    /// themselves, comparing their times, cost W2 4.6 M instructions more. The window always
-    /// fits (the supported years in seconds and 2 million places take 59 bits); otherwise,
-    /// each is compared by its time, then its place.
+    /// Sorts candidates by time, those with equal times kept in their order.
+    ///
+    /// The candidates are dealt into as many buckets as there are candidates, by time, in
+    /// one pass that keeps their order (a counting sort on the time's high bits); a bucket
+    /// then holds one time or a few, almost always in order already, and only a bucket out
+    /// of order is sorted, by time and place. Sorting each range's candidates as packed
+    /// integers (time and place) cost W2 13.4 M instructions, about 190 a candidate;
+    /// dealing them, 6.8 M. Candidates crowded into one bucket cost that bucket's sort,
+    /// never more than sorting them all.
     static func sortByTime(_ candidates: inout [Candidate]) {
         guard candidates.count > 1 else { return }
         var earliest = Int64.max
@@ -644,22 +648,61 @@ struct PlanDraft {
             earliest = min(earliest, candidate.fireAt)
             latest = max(latest, candidate.fireAt)
         }
-        let placeBits = Int.bitWidth - (candidates.count - 1).leadingZeroBitCount
-        let (span, overflow) = latest.subtractingReportingOverflow(earliest)
-        guard !overflow, UInt64(span) >> (64 - placeBits) == 0 else {
-            candidates = candidates.enumerated()
-                .sorted { ($0.element.fireAt, $0.offset) < ($1.element.fireAt, $1.offset) }
-                .map(\.element)
-            return
+        // The width of a bucket is a power of two seconds, the smallest that makes at most
+        // two buckets a candidate. Differences of instants are taken as unsigned, which
+        // holds them exactly even between the ends of Int64.
+        let span = UInt64(bitPattern: latest &- earliest)
+        let bucketLimit = UInt64(candidates.count)
+        var shift: UInt64 = 0
+        while span >> shift >= bucketLimit { shift += 1 }
+        func bucket(_ candidate: Candidate) -> Int { Int(UInt64(bitPattern: candidate.fireAt &- earliest) >> shift) }
+        // Each bucket's first place, then, once the candidates are dealt, its end: the
+        // first place of the next.
+        var bounds = [Int](repeating: 0, count: Int(span >> shift) + 1)
+        var dealt = [Candidate](repeating: candidates[0], count: candidates.count)
+        do {
+            // Spans: the arrays are written in place, without a check of uniqueness a write.
+            var boundsInPlace = bounds.mutableSpan
+            let source = candidates.span
+            for index in source.indices { boundsInPlace[bucket(source[index])] += 1 }
+            var total = 0
+            for index in boundsInPlace.indices {
+                let count = boundsInPlace[index]
+                boundsInPlace[index] = total
+                total += count
+            }
+            var dealtInPlace = dealt.mutableSpan
+            for index in source.indices {
+                let target = bucket(source[index])
+                dealtInPlace[boundsInPlace[target]] = source[index]
+                boundsInPlace[target] += 1
+            }
         }
-        var keys: [UInt64] = []
-        keys.reserveCapacity(candidates.count)
-        for (place, candidate) in candidates.enumerated() {
-            keys.append(UInt64(candidate.fireAt &- earliest) << placeBits | UInt64(place))
+        var start = 0
+        for end in bounds {
+            defer { start = end }
+            guard end - start > 1 else { continue }
+            let range = start..<end
+            guard range.dropFirst().contains(where: { dealt[$0].fireAt < dealt[$0 - 1].fireAt }) else { continue }
+            if range.count <= 16 {
+                // A few: each moved back past the later times before it, which keeps equal
+                // times in their order and allocates nothing.
+                for place in range.dropFirst() {
+                    let moving = dealt[place]
+                    var target = place
+                    while target > start, dealt[target - 1].fireAt > moving.fireAt {
+                        dealt[target] = dealt[target - 1]
+                        target -= 1
+                    }
+                    dealt[target] = moving
+                }
+            } else {
+                let order = range.sorted { (dealt[$0].fireAt, $0) < (dealt[$1].fireAt, $1) }
+                let inOrder = order.map { dealt[$0] }
+                dealt.replaceSubrange(range, with: inOrder)
+            }
         }
-        keys.sort()
-        let placeMask: UInt64 = (1 << placeBits) - 1
-        candidates = keys.map { candidates[Int($0 & placeMask)] }
+        candidates = dealt
     }
 
     /// Lists the members removed from one notification, one entry per reason.

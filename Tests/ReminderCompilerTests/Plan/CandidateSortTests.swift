@@ -1,8 +1,8 @@
 import Testing
 @testable import ReminderCompiler
 
-/// The planner sorts candidates by time as packed integer keys; the reference is the
-/// obvious one: compare times, then the places the candidates came in.
+/// The planner sorts candidates by time, dealing them into buckets by time first; the
+/// reference is the obvious one: compare times, then the places the candidates came in.
 @Suite("Sorting candidates by time")
 struct CandidateSortTests {
     private func reference(_ candidates: [Candidate]) -> [Candidate] {
@@ -24,7 +24,7 @@ struct CandidateSortTests {
         var shapes: [[Int64]] = [[], [5], [3, 3, 3], [9, 8, 7, 6, 5]]
         for _ in 0..<300 {
             let count = Int.random(in: 0...400, using: &generator)
-            switch Int.random(in: 0..<4, using: &generator) {
+            switch Int.random(in: 0..<5, using: &generator) {
             case 0:
                 // Reminder by reminder, each one's times ascending: a few long runs.
                 let reminders = Int.random(in: 1...12, using: &generator)
@@ -36,6 +36,12 @@ struct CandidateSortTests {
             case 2:
                 // Few distinct times: the order among equal ones must be kept.
                 shapes.append((0..<count).map { _ in Int64.random(in: 0...3, using: &generator) * 1_800 })
+            case 3:
+                // Distinct times crowded into ten minutes but for one far away: the
+                // crowd shares a bucket, which is sorted whole.
+                shapes.append((0..<count).map { index in
+                    index == count / 2 ? 1_800_000_000 : Int64.random(in: 1_700_000_000...1_700_000_600, using: &generator)
+                })
             default:
                 // The supported years' ends and negative instants.
                 shapes.append((0..<count).map { _ in Int64.random(in: -62_135_596_800...253_402_300_799, using: &generator) })
@@ -51,7 +57,7 @@ struct CandidateSortTests {
         #expect(compared > 10_000)
     }
 
-    @Test("times too far apart for a packed key are compared one by one, in the same order")
+    @Test("times as far apart as Int64 allows are dealt and sorted in the same order")
     func spanTooWide() {
         let times: [Int64] = [.max, .min, 0, .max, .min, 7]
         var sorted = candidates(times: times)
