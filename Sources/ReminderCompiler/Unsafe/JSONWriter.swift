@@ -44,6 +44,27 @@ struct JSONWriter {
         buffer.append(text)
     }
 
+    /// Opens an object as the next element of the current array and writes its first key,
+    /// in one literal written out in full for this depth: `first` for the array's first
+    /// element (a newline, indentation, `{` and the key with its own newline and
+    /// indentation), `later` for the others (the same after a comma). For the objects of a
+    /// plan's notifications, tens of thousands of them.
+    mutating func openObjectElement(withFirstKey first: StaticString, orAfterAnother later: StaticString) {
+        let isLater = hasEntry & currentBit != 0
+        hasEntry |= currentBit
+        buffer.append(isLater ? later : first)
+        indentation += 1
+        hasEntry |= currentBit
+    }
+
+    /// Closes an object that holds entries with `literal`, its newline and indentation
+    /// written out in full for this depth.
+    mutating func closeObject(literal: StaticString) {
+        hasEntry &= ~currentBit
+        indentation -= 1
+        buffer.append(literal)
+    }
+
     /// Lets `body` write at most `maximum` bytes in place, keys written out in full included,
     /// as entries of the current container; `body` returns how many it wrote. For the last
     /// fields of a plan's notification, which are written tens of thousands of times.

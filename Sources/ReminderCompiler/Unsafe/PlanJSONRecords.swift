@@ -13,6 +13,7 @@ extension PlanJSON {
         writer.beginObject()
         if let prepared = unsafe notification.pointee.content.prepared,
            let fingerprintFields = unsafe notification.pointee.content.fingerprintFields, writer.depth == PreparedContent.jsonDepth {
+            writer.literalKey("\n      \"id\": ")
             unsafe writeAtPlanDepth(notification, prepared: prepared, fingerprintFields: fingerprintFields, to: &writer)
         } else {
             unsafe writeFieldByField(notification.pointee, to: &writer)
@@ -20,17 +21,34 @@ extension PlanJSON {
         writer.endObject()
     }
 
+    /// `write(at:to:)` of an element of a plan's `notifications`, the element's comma,
+    /// opening, first key and closing each written in one piece with the rest: W2's plan
+    /// JSON wrote them in five pieces a notification.
+    static func writeElement(at notification: UnsafePointer<PlannedNotification>, to writer: inout JSONWriter) {
+        guard let prepared = unsafe notification.pointee.content.prepared,
+              let fingerprintFields = unsafe notification.pointee.content.fingerprintFields,
+              writer.depth == PreparedContent.jsonDepth - 1
+        else {
+            writer.element()
+            unsafe write(at: notification, to: &writer)
+            return
+        }
+        writer.openObjectElement(withFirstKey: "\n    {\n      \"id\": ", orAfterAnother: ",\n    {\n      \"id\": ")
+        unsafe writeAtPlanDepth(notification, prepared: prepared, fingerprintFields: fingerprintFields, to: &writer)
+        writer.closeObject(literal: "\n    }")
+    }
+
     /// A notification at its depth in a plan, with its content's fields written ahead (the
-    /// fields and order of `write`, and its bytes: tested). The keys are literals with their
-    /// indentation: written key by key, the keys of a year of notifications cost a fifth
-    /// of the whole plan's writing.
+    /// fields and order of `write`, and its bytes: tested), from its ID's value on: the
+    /// caller has written the `id` key. The keys are literals with their indentation:
+    /// written key by key, the keys of a year of notifications cost a fifth of the whole
+    /// plan's writing.
     private static func writeAtPlanDepth(
         _ pointer: UnsafePointer<PlannedNotification>, prepared: PreparedContent,
         fingerprintFields: UnsafeBufferPointer<UInt8>, to writer: inout JSONWriter
     ) {
         let parts = prepared.parts
         let instant = unsafe pointer.pointee.fireAt.seconds
-        writer.literalKey("\n      \"id\": ")
         // The ID is joined once, for the field and the fingerprint, which is written later.
         let key = unsafe pointer.pointee.content.idKeyBytes
         var fingerprint: UInt64 = 0
@@ -105,8 +123,7 @@ extension JSONWriter {
         unsafe try notifications.withUnsafeBufferPointer { buffer in
             guard let first = buffer.baseAddress else { return }
             for index in buffer.indices {
-                element()
-                unsafe PlanJSON.write(at: first + index, to: &self)
+                unsafe PlanJSON.writeElement(at: first + index, to: &self)
                 if byteCount >= chunkSize { try flush(to: sink) }
             }
         }

@@ -86,6 +86,14 @@ struct PreparedContentTests {
         // Compared as booleans: a failure would otherwise print megabytes.
         let sameJSON = PlanJSON.encode(Self.plan(of: prepared)) == PlanJSON.encode(Self.plan(of: unprepared))
         #expect(sameJSON, "the plan JSON differs")
+        // Prepared and unprepared in turns (the first element either), as a plan holding
+        // notifications made in code and planned ones writes them: the separators of each
+        // path continue the other's.
+        for firstPrepared in [true, false] {
+            let mixed = prepared.indices.map { ($0 % 2 == 0) == firstPrepared ? prepared[$0] : unprepared[$0] }
+            let sameMixedJSON = PlanJSON.encode(Self.plan(of: mixed)) == PlanJSON.encode(Self.plan(of: unprepared))
+            #expect(sameMixedJSON, "the plan JSON of prepared and unprepared in turns differs")
+        }
         let settings = CalendarSettings()
         let calendar = ICalendarExport.expanded(Self.plan(of: prepared), settings: settings)
         let sameCalendar = calendar == ICalendarExport.expanded(Self.plan(of: unprepared), settings: settings)
