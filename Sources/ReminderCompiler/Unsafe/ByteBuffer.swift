@@ -81,6 +81,7 @@
         count += 2
     }
 
+    @inline(__always)
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         let length = bytes.count
@@ -132,6 +133,7 @@
         count += length
     }
 
+    @inline(__always)
     func append(_ text: StaticString) {
         text.withUTF8Buffer { unsafe append($0) }
     }
