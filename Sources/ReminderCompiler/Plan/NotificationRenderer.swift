@@ -5,6 +5,8 @@ struct NotificationRenderer {
     /// The planner's reminders, which `MemberSlot.reminder` indexes.
     let reminders: [Reminder]
     let window: PlanningWindow
+    /// `PlanningOrder.unitKeys`.
+    let unitKeys: UnitKeys
     /// `PlanningOrder.singleMemberLists`.
     let singleMemberLists: [[String]]
     /// `PlanningOrder.templates`.
@@ -21,6 +23,7 @@ struct NotificationRenderer {
         self.preparesOutput = preparesOutput
         self.reminders = order.reminders
         self.window = window
+        self.unitKeys = order.unitKeys
         self.singleMemberLists = order.singleMemberLists
         self.templates = order.templates
         reminderContents = order.reminderContents
@@ -67,11 +70,12 @@ struct NotificationRenderer {
     ) -> PlannedNotification {
         let content = content(of: unit, live: live, followUp: followUp)
         // A content made for another key (which the planner never does) gets its IDs as text.
-        guard content.idKey == unit.key else {
+        let key = unitKeys.key(of: unit)
+        guard content.idKey == key else {
             return PlannedNotification(
-                storedID: .text(id.text(keyText: unit.key)), kind: kind,
+                storedID: .text(id.text(keyText: key)), kind: kind,
                 fireAt: window.zoned(fireAt), slot: unit.slot,
-                parent: parent.map { .text($0.text(keyText: unit.key)) }, replaces: replaces,
+                parent: parent.map { .text($0.text(keyText: key)) }, replaces: replaces,
                 content: content
             )
         }
@@ -103,7 +107,7 @@ struct NotificationRenderer {
             let slot = contents.place(ofReminder: index, followUp: followUp, body: bodyIndex(of: firstLive))
             if let made = contents.single[slot] { return made }
             let made = NotificationContent(
-                texts(of: unit, live: live, followUp: followUp), preparingOutput: preparesOutput, idKey: unit.key
+                texts(of: unit, live: live, followUp: followUp), preparingOutput: preparesOutput, idKey: unitKeys.key(of: unit)
             )
             contents.single[slot] = made
             reminderContents.keep(made, at: slot, preparingOutput: preparesOutput)
@@ -121,7 +125,9 @@ struct NotificationRenderer {
             key.append(bodyIndex(of: member))
         }
         if let made = contents.shared[key] { return made }
-        let made = NotificationContent(texts(of: unit, live: live, followUp: followUp), preparingOutput: preparesOutput, idKey: unit.key)
+        let made = NotificationContent(
+            texts(of: unit, live: live, followUp: followUp), preparingOutput: preparesOutput, idKey: unitKeys.key(of: unit)
+        )
         contents.shared[key] = made
         return made
     }
@@ -129,7 +135,7 @@ struct NotificationRenderer {
     /// Whether a notification of `unit`'s live members is one reminder's own: not a
     /// group's, and with one member.
     private static func isSingle(_ unit: NotificationUnit, live: [Int]?) -> Bool {
-        (live?.count ?? unit.memberCount) <= 1 && unit.group == nil
+        (live?.count ?? unit.memberCount) <= 1 && !unit.isGroup
     }
 
     /// Which of its reminder's bodies a member shows: 0 without rotation.
@@ -158,15 +164,16 @@ struct NotificationRenderer {
         let memberTexts = livePositions.map { texts(of: unit.member($0), followUp: followUp) }
         var title = firstTexts.title
         var body = firstTexts.body
-        let definition = unit.group.flatMap { config.groups[$0] }
-        if memberTexts.count > 1, let group = unit.group, let template = templates[group] {
+        let group = unitKeys.group(of: unit)
+        let definition = group.flatMap { config.groups[$0] }
+        if memberTexts.count > 1, let group, let template = templates[group] {
             let titles = memberTexts.map(\.title).joined(separator: ", ")
             let count = String(memberTexts.count)
             title = template.title.render(count: count, titles: titles)
             body = template.body.render(count: count, titles: titles)
         }
         return NotificationTexts(
-            reminders: members.map(\.id), group: unit.group, title: title, body: body,
+            reminders: members.map(\.id), group: group, title: title, body: body,
             interruptionLevel: memberTexts.map(\.interruptionLevel).max() ?? .active,
             category: definition?.category ?? agreed(members.map(\.category)),
             sound: agreed(members.map(\.sound)), threadID: agreed(members.map(\.threadID)),

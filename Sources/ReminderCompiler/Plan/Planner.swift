@@ -40,10 +40,13 @@ struct MemberSlot {
 
 /// The occurrences of one notification before rendering: a reminder's slot, or a group's
 /// members at one slot.
+///
+/// A unit holds no string: the key its notifications' IDs start with comes from its first
+/// member's reminder (`UnitKeys`). Held as a string, it was retained and released with
+/// each of the 140 000 copies the planner makes of units while drafting and rendering W2.
 struct NotificationUnit {
-    /// The reminder id, or the group key.
-    let key: String
-    /// Whether `key` is a group's.
+    /// Whether the unit is a group's notification (its key is the group's name), else its
+    /// one reminder's (its key is the reminder's id).
     let isGroup: Bool
     /// The first member; most notifications have only this one, kept inline.
     let firstMember: MemberSlot
@@ -53,8 +56,7 @@ struct NotificationUnit {
     /// for the reason `PlannedNotification.storedParent` gives.
     private var otherMembers: Optional<[MemberSlot]>
 
-    init(key: String, isGroup: Bool, firstMember: MemberSlot, otherMembers: [MemberSlot] = []) {
-        self.key = key
+    init(isGroup: Bool, firstMember: MemberSlot, otherMembers: [MemberSlot] = []) {
         self.isGroup = isGroup
         self.firstMember = firstMember
         self.otherMembers = otherMembers.isEmpty ? nil : otherMembers
@@ -63,9 +65,6 @@ struct NotificationUnit {
     var slot: LocalDateTime { firstMember.slot.local }
     var instant: Int64 { firstMember.slot.instant }
     var memberCount: Int { 1 + (otherMembers?.count ?? 0) }
-    var id: String { NotificationID.occurrence(key, slot: slot) }
-    /// The group key, for group notifications.
-    var group: String? { isGroup ? key : nil }
 
     func member(_ index: Int) -> MemberSlot {
         guard index != 0 else { return firstMember }
@@ -77,6 +76,34 @@ struct NotificationUnit {
     /// Adds a member after the others.
     mutating func append(_ member: MemberSlot) {
         if otherMembers?.append(member) == nil { otherMembers = [member] }
+    }
+}
+
+/// The keys that units' notification IDs start with, by reminder: a group's name for a
+/// group's unit, else the reminder's id. Made once with the planning order.
+struct UnitKeys: Sendable {
+    private let ids: [String]
+    private let groups: [String?]
+
+    init(_ reminders: [Reminder]) {
+        ids = reminders.map(\.id)
+        groups = reminders.map(\.group)
+    }
+
+    /// The key the unit's notifications' IDs start with.
+    func key(of unit: NotificationUnit) -> String {
+        let reminder = unit.firstMember.reminder
+        return unit.isGroup ? groups[reminder] ?? ids[reminder] : ids[reminder]
+    }
+
+    /// The group's name, for a group's unit.
+    func group(of unit: NotificationUnit) -> String? {
+        unit.isGroup ? groups[unit.firstMember.reminder] : nil
+    }
+
+    /// The ID of the unit's own notification.
+    func id(of unit: NotificationUnit) -> String {
+        NotificationID.occurrence(key(of: unit), slot: unit.slot)
     }
 }
 
@@ -92,6 +119,8 @@ struct PlanningOrder: Sendable {
     /// By reminder: where the key its notifications' IDs start with comes among all keys
     /// in byte order, or -1 for a key whose IDs may sort otherwise (see `Planner.keyRanks(of:)`).
     let keyRanks: [Int]
+    /// The keys of units' IDs, by reminder.
+    let unitKeys: UnitKeys
     /// By reminder: its times of day, for finding the slot an event names.
     let timesOfDay: [[LocalTime]]
     /// By reminder: what counting its schedule's firing dates takes (for rotation).
@@ -114,6 +143,7 @@ struct PlanningOrder: Sendable {
         let reminders = places.map { all[$0] }
         self.reminders = reminders
         keyRanks = Planner.keyRanks(of: reminders)
+        unitKeys = UnitKeys(reminders)
         let timesOfDayInConfigOrder = all.map(\.schedule.timesOfDay.resolved)
         self.timesOfDayInConfigOrder = timesOfDayInConfigOrder
         timesOfDay = places.map { timesOfDayInConfigOrder[$0] }
@@ -143,6 +173,8 @@ struct Planner {
     let renderer: NotificationRenderer
     /// `PlanningOrder.keyRanks`.
     let keyRanks: [Int]
+    /// `PlanningOrder.unitKeys`.
+    let unitKeys: UnitKeys
     /// `PlanningOrder.timesOfDay`.
     let timesOfDay: [[LocalTime]]
     /// `PlanningOrder.firingCounts`.
@@ -168,6 +200,7 @@ struct Planner {
         self.reminders = reminders
         self.renderer = NotificationRenderer(config: config, order: order, window: window, preparesOutput: preparesOutput)
         self.keyRanks = order.keyRanks
+        self.unitKeys = order.unitKeys
         self.timesOfDay = order.timesOfDay
         firingCounts = order.firingCounts
         if !events.actions.isEmpty {
@@ -255,12 +288,11 @@ struct Planner {
         units.reserveCapacity(min(slotBound, 1 << 16))
         var groupUnitIndex: [String: [LocalDateTime: Int]] = [:]
         for index in reminders.indices where isDrafted(index) {
-            let id = reminders[index].id
             let timeline = window.pinnedZone(of: reminders[index])?.timeline ?? window.timeline
             let dates = draftedDates(of: index)
             guard let group = reminders[index].group else {
                 reminders[index].schedule.forEachSlot(onDates: dates, times: timesOfDay[index], counts: firingCounts[index], timeline: timeline) { slot in
-                    units.append(NotificationUnit(key: id, isGroup: false, firstMember: MemberSlot(reminder: index, slot: slot)))
+                    units.append(NotificationUnit(isGroup: false, firstMember: MemberSlot(reminder: index, slot: slot)))
                 }
                 continue
             }
@@ -273,7 +305,7 @@ struct Planner {
                     units[unitIndex].append(member)
                 } else {
                     unitBySlot[slot.local] = units.count
-                    units.append(NotificationUnit(key: group, isGroup: true, firstMember: member))
+                    units.append(NotificationUnit(isGroup: true, firstMember: member))
                 }
             }
             groupUnitIndex[group] = unitBySlot
@@ -301,11 +333,11 @@ struct Planner {
             return instant <= window.windowEnd && instant + lateness > window.now
                 && (instants.map { instant < $0.upperBound && instant + lateness >= $0.lowerBound } ?? true)
         }
-        var draft = PlanDraft(units: units, keyRanks: keyRanks)
+        var draft = PlanDraft(units: units, keyRanks: keyRanks, unitKeys: unitKeys)
         var removalsByUnit: [Int: UnitRemovals] = [:]
         if !effects.removals.isEmpty {
             for index in units.indices {
-                if let removals = effects.removals[UnitKey(key: units[index].key, slot: units[index].slot)] { removalsByUnit[index] = removals }
+                if let removals = effects.removals[UnitKey(key: unitKeys.key(of: units[index]), slot: units[index].slot)] { removalsByUnit[index] = removals }
             }
         }
         draft.warnings = effects.warnings
@@ -364,12 +396,12 @@ struct Planner {
                 applyLookBack(to: unit, chain: chain, removals: &removals, order: &order)
             }
             if inWindow {
-                place(unit.instant, id: { unit.id }, unit: unit, among: nil, removed: removals.parent, followUp: false, kind: .parent, unitIndex: index)
+                place(unit.instant, id: { unitKeys.id(of: unit) }, unit: unit, among: nil, removed: removals.parent, followUp: false, kind: .parent, unitIndex: index)
             }
             if chainInWindow, let chain {
                 for link in 1...chain.length where mayFire(chain.instant(link)) {
                     place(
-                        chain.instant(link), id: { NotificationID.followUp(of: unit.id, member: link) }, unit: unit, among: nil,
+                        chain.instant(link), id: { NotificationID.followUp(of: unitKeys.id(of: unit), member: link) }, unit: unit, among: nil,
                         removed: removals.followUp(link), followUp: true, kind: .followUp(link), unitIndex: index
                     )
                 }
@@ -424,7 +456,7 @@ struct Planner {
                     (0..<unit.memberCount).filter { removals.parent[$0] == nil }
                 }
                 notifications.append(renderer.notification(
-                    id: renderer.occurrenceID(of: unit, followUp: 0), kind: unit.group == nil ? .single : .group, unit: unit, live: live, followUp: false,
+                    id: renderer.occurrenceID(of: unit, followUp: 0), kind: unit.isGroup ? .group : .single, unit: unit, live: live, followUp: false,
                     fireAt: candidate.fireAt, parent: nil, replaces: replaced.isEmpty ? [] : replaced[candidate.unit] ?? []
                 ))
             case .followUp(let link):
@@ -470,7 +502,7 @@ struct Planner {
         var byKeyAndDate: [String: [CivilDate: [Int]]] = [:]
         for index in units.indices
         where (0..<units[index].memberCount).contains(where: { reminders[units[index].member($0).reminder].replacesEarlier }) {
-            byKeyAndDate[units[index].key, default: [:]][units[index].slot.date, default: []].append(index)
+            byKeyAndDate[unitKeys.key(of: units[index]), default: [:]][units[index].slot.date, default: []].append(index)
         }
         for dates in byKeyAndDate.values {
             for indices in dates.values {
@@ -488,9 +520,9 @@ struct Planner {
                         let ids = earlier.filter { !$0.askers.isDisjoint(with: askers) }.flatMap(\.ids)
                         if !ids.isEmpty { result[index] = ids }
                     }
-                    var ids = [unit.id]
+                    var ids = [unitKeys.id(of: unit)]
                     if let chain = renderer.followUpChain(of: unit) {
-                        ids += (1...chain.length).map { NotificationID.followUp(of: unit.id, member: $0) }
+                        ids += (1...chain.length).map { NotificationID.followUp(of: unitKeys.id(of: unit), member: $0) }
                     }
                     for asker in askers { earlierHolding[asker, default: []] += ids }
                     earlier.append((ids, askers))
@@ -543,19 +575,22 @@ struct PlanDraft {
 
     /// `Planner.keyRanks`, by reminder.
     let keyRanks: [Int]
+    /// `Planner.unitKeys`.
+    let unitKeys: UnitKeys
 
-    init(units: [NotificationUnit], keyRanks: [Int]) {
+    init(units: [NotificationUnit], keyRanks: [Int], unitKeys: UnitKeys) {
         self.units = units
         self.keyRanks = keyRanks
+        self.unitKeys = unitKeys
     }
 
     /// A candidate's ID as it is stored, and the key an occurrence starts with.
     private func storedID(of candidate: Candidate) -> (id: StoredID, key: String) {
         switch candidate.kind {
         case .parent:
-            return (.occurrence(OccurrenceTail(slot: units[candidate.unit].slot, followUp: 0)), units[candidate.unit].key)
+            return (.occurrence(OccurrenceTail(slot: units[candidate.unit].slot, followUp: 0)), unitKeys.key(of: units[candidate.unit]))
         case .followUp(let link):
-            return (.occurrence(OccurrenceTail(slot: units[candidate.unit].slot, followUp: link)), units[candidate.unit].key)
+            return (.occurrence(OccurrenceTail(slot: units[candidate.unit].slot, followUp: link)), unitKeys.key(of: units[candidate.unit]))
         case .snooze(let index):
             return (.text(snoozes[index].id), "")
         case .snoozeFollowUp(let index):

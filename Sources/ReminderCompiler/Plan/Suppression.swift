@@ -147,7 +147,7 @@ extension Planner {
             }
         }
         guard let first = members.first else { return nil }
-        return NotificationUnit(key: key, isGroup: isGroup, firstMember: first, otherMembers: Array(members.dropFirst()))
+        return NotificationUnit(isGroup: isGroup, firstMember: first, otherMembers: Array(members.dropFirst()))
     }
 
     /// Applies `done`, `skip` and `snooze` events, and warns about unknown IDs (Planning
@@ -294,7 +294,7 @@ extension Planner {
             let positions: [Int]
             if target.asSingleMember {
                 let member = target.unit.member(live[0])
-                unit = NotificationUnit(key: reminders[member.reminder].id, isGroup: false, firstMember: member)
+                unit = NotificationUnit(isGroup: false, firstMember: member)
                 positions = [0]
             } else {
                 unit = target.unit
@@ -315,7 +315,7 @@ extension Planner {
     /// "Events and suppression").
     func snoozeMinutes(of unit: NotificationUnit, live: [Int]) -> Int {
         let categories = live.map { reminders[unit.member($0).reminder].category }
-        let category = unit.group.flatMap { config.groups[$0]?.category }
+        let category = unitKeys.group(of: unit).flatMap { config.groups[$0]?.category }
             ?? (categories.allSatisfy { $0 == categories.first } ? categories.first ?? nil : nil)
         return category.flatMap { config.categories[$0]?.compactMap(\.snoozeMinutes).first } ?? 10
     }
