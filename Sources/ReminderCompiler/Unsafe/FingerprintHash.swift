@@ -34,9 +34,15 @@ struct FingerprintHash {
     /// `fields(of:)` makes of its content.
     @inline(__always)
     static func value(id: UnsafeBufferPointer<UInt8>, instant: Int64, fields: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        unsafe withDecimalDigits(of: instant) { unsafe value(id: id, instantDigits: $0, fields: fields) }
+    }
+
+    /// `value(id:instant:fields:)` with the instant's decimal digits made already.
+    @inline(__always)
+    static func value(id: UnsafeBufferPointer<UInt8>, instantDigits: UnsafeBufferPointer<UInt8>, fields: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = FingerprintHash()
         unsafe hash.add(field: id)
-        hash.add(decimal: instant)
+        unsafe hash.add(field: instantDigits)
         unsafe hash.add(serialized: fields)
         return hash.value
     }
@@ -143,4 +149,31 @@ struct FingerprintHash {
         c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf\
         e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
         """
+}
+
+/// The decimal digits of the instant hashed last, kept for the next fingerprint: a plan's
+/// notifications mostly share their instant with the one before (W2's 70 338 come in
+/// 2 539 runs), and making the digits was half the cost of hashing an instant.
+struct RepeatedInstantDigits {
+    private var instant: Int64?
+    private var count = 0
+    /// Up to 20 digits and a sign.
+    private var bytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
+
+    /// Calls `body` with the digits of `instant` (`withDecimalDigits(of:_:)`), made only when
+    /// the instant differs from the last one asked for.
+    @inline(__always)
+    mutating func withDigits<Result>(of instant: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if self.instant != instant {
+            unsafe withDecimalDigits(of: instant) { digits in
+                self.count = digits.count
+                unsafe withUnsafeMutableBytes(of: &self.bytes) { unsafe $0.copyMemory(from: UnsafeRawBufferPointer(digits)) }
+            }
+            self.instant = instant
+        }
+        let length = count
+        return unsafe withUnsafeBytes(of: &bytes) { raw in
+            unsafe body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: length))
+        }
+    }
 }

@@ -10,6 +10,8 @@ struct JSONWriter {
     /// The instant and the slot written last, with their bytes: notifications in a row
     /// mostly share both.
     private var lastInstant = RepeatedText()
+    /// The digits of the instant the last notification's fingerprint hashed.
+    var lastFingerprintInstant = RepeatedInstantDigits()
     private var lastSlot = RepeatedText()
     /// A newline and enough spaces for 32 levels of indentation, in static memory so that
     /// writing it touches no reference count.

@@ -55,14 +55,20 @@ extension PlanJSON {
         if case .occurrence(let tail) = unsafe pointer.pointee.storedID, prepared.idKeyNeedsNoEscape {
             // Key and tail (digits and `-`) need no escape: joined in place in the output
             // and hashed from there.
+            // The writer is busy while the closure writes into it: its instant digits are
+            // taken out for the hash and put back.
+            var instantDigits = writer.lastFingerprintInstant
             unsafe writer.literalFields(atMost: key.count + OccurrenceTail.maximumLength + 2) { destination in
                 unsafe destination[0] = UInt8(ascii: "\"")
                 let length = unsafe tail.write(after: key, at: destination + 1)
                 unsafe destination[1 + length] = UInt8(ascii: "\"")
                 let id = unsafe UnsafeBufferPointer(start: destination + 1, count: length)
-                fingerprint = unsafe FingerprintHash.value(id: id, instant: instant, fields: fingerprintFields)
+                fingerprint = unsafe instantDigits.withDigits(of: instant) {
+                    unsafe FingerprintHash.value(id: id, instantDigits: $0, fields: fingerprintFields)
+                }
                 return length + 2
             }
+            writer.lastFingerprintInstant = instantDigits
         } else {
             fingerprint = unsafe pointer.pointee.storedID.withBytes(key: key) { id in
                 unsafe writer.string(utf8: id)

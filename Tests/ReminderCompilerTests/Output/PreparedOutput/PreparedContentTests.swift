@@ -63,9 +63,13 @@ struct PreparedContentTests {
         var generator = SeededGenerator(seed: 1845)
         var prepared: [PlannedNotification] = []
         var unprepared: [PlannedNotification] = []
+        var seconds: Int64 = 0
         for index in 0..<400 {
             let texts = Self.randomTexts(using: &generator)
-            let seconds = Int64.random(in: -2_000_000_000...4_000_000_000, using: &generator)
+            // Runs of one instant, as plans have, and instants of every digit count.
+            if index == 0 || Bool.random(using: &generator) {
+                seconds = Int64.random(in: -2_000_000_000...4_000_000_000, using: &generator) >> Int64.random(in: 0...31, using: &generator)
+            }
             let kind = [PlannedNotification.Kind.single, .group, .followUp, .snooze].randomElement(using: &generator)!
             let deferredFrom = Bool.random(using: &generator) ? ZonedInstant(seconds: seconds - 600, offsetSeconds: -12_600) : nil
             for preparing in [true, false] {
