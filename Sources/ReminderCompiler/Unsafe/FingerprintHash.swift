@@ -157,7 +157,7 @@ struct FingerprintHash {
 struct RepeatedInstantDigits {
     private var instant: Int64?
     private var count = 0
-    /// Up to 20 digits and a sign.
+    /// At most 20 bytes: 19 digits and a sign (`Int64.min`); 24 are kept.
     private var bytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
 
     /// Calls `body` with the digits of `instant` (`withDecimalDigits(of:_:)`), made only when

@@ -73,7 +73,9 @@ struct StoredIDTests {
             let key = Self.randomKey(using: &generator)
             let slot = Self.randomSlot(using: &generator)
             let followUp = [0, 0, 1, 2, 9, 12, 123].randomElement(using: &generator)!
-            let fireAt = ZonedInstant(seconds: 1_795_000_000 + Int64(index) * 60, offsetSeconds: 3600)
+            // Runs of three notifications at one instant, as plans have: the plan writer
+            // keeps the last instant's digits for the next fingerprint.
+            let fireAt = ZonedInstant(seconds: 1_795_000_000 + Int64(index / 3) * 60, offsetSeconds: 3600)
             let (parts, text) = Self.pair(
                 key: key, slot: slot, followUp: followUp, texts: PreparedContentTests.randomTexts(using: &generator), fireAt: fireAt
             )
