@@ -727,7 +727,10 @@ struct PlanDraft {
             guard range.dropFirst().contains(where: { dealt[$0].fireAt < dealt[$0 - 1].fireAt }) else { continue }
             if range.count <= 16 {
                 // A few: each moved back past the later times before it, which keeps equal
-                // times in their order and allocates nothing.
+                // times in their order and allocates nothing (W2's buckets are in order
+                // already; a config of 40 reminders every 7 to 23 minutes, 156 420
+                // notifications, took 536.1 M instructions with it, 539.4 M sorting every
+                // bucket out of order the other way).
                 for place in range.dropFirst() {
                     let moving = dealt[place]
                     var target = place
