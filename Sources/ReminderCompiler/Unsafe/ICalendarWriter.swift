@@ -9,6 +9,8 @@ struct ICalendarWriter {
     private var lineLength = 0
     /// The date-time value written last, with its bytes: events in a row mostly share it.
     private var lastDateTime = RepeatedText()
+    /// The start of the event of prepared content written last, kept for the next one.
+    var lastEventStart = EventStartText()
 
     /// The day numbers of the years 1–9999.
     private static let fourDigitYears = CivilDate.dayNumber(year: 1, month: 1, day: 1)...CivilDate.dayNumber(year: 9999, month: 12, day: 31)
@@ -120,25 +122,17 @@ struct ICalendarWriter {
 
     /// `dateTime` with the name's UTF-8 bytes.
     mutating func dateTime(_ name: UnsafeBufferPointer<UInt8>, localSeconds: Int64, utc: Bool) {
-        let (date, second) = CivilDate.split(localSeconds: localSeconds)
         let length = utc ? 16 : 15
         // The window ends before the year 10000: four digits, and the date-time mostly
         // repeats from one event to the next. The whole line then fits unfolded.
-        if name.count + 1 + length <= Self.maximumLineOctets, Self.fourDigitYears.contains(date.dayNumber) {
+        if name.count + 1 + length <= Self.maximumLineOctets, Self.dateTimeFitsFourDigitYears(localSeconds: localSeconds) {
             unsafe buffer.append(name)
             buffer.append(UInt8(ascii: ":"))
             lastDateTime.append((localSeconds, utc ? 1 : 0), to: buffer) { bytes in
-                let (year, month, dayOfMonth) = date.components
+                let digits = Self.dateTimeDigits(localSeconds: localSeconds)
                 unsafe bytes.append(atMost: 16) { destination in
-                    unsafe putDigitPair(year / 100, at: destination)
-                    unsafe putDigitPair(year % 100, at: destination + 2)
-                    unsafe putDigitPair(month, at: destination + 4)
-                    unsafe putDigitPair(dayOfMonth, at: destination + 6)
-                    unsafe destination[8] = UInt8(ascii: "T")
-                    unsafe putDigitPair(second / 3600, at: destination + 9)
-                    unsafe putDigitPair(second / 60 % 60, at: destination + 11)
-                    unsafe putDigitPair(second % 60, at: destination + 13)
-                    unsafe destination[15] = UInt8(ascii: "Z")
+                    unsafe UnsafeMutableRawPointer(destination).storeBytes(of: digits.0, as: UInt64.self)
+                    unsafe UnsafeMutableRawPointer(destination).storeBytes(of: digits.1, toByteOffset: 8, as: UInt64.self)
                     return length
                 }
             }
@@ -147,6 +141,7 @@ struct ICalendarWriter {
         }
         unsafe appendFolded(name, escaping: false)
         append(":", escaping: false)
+        let (date, second) = CivilDate.split(localSeconds: localSeconds)
         let (year, month, dayOfMonth) = date.components
         unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
             let base = digits.baseAddress!
@@ -161,6 +156,41 @@ struct ICalendarWriter {
             unsafe appendFolded(UnsafeBufferPointer(rebasing: digits[..<length]), escaping: false)
         }
         endLine()
+    }
+
+    /// Whether a local date-time falls in the years 1–9999, whose date-times `dateTimeDigits`
+    /// writes in full.
+    static func dateTimeFitsFourDigitYears(localSeconds: Int64) -> Bool {
+        fourDigitYears.contains(CivilDate.split(localSeconds: localSeconds).date.dayNumber)
+    }
+
+    /// `YYYYMMDDTHHMMSSZ` of a local date-time in the years 1–9999, as two words in memory
+    /// order: the first fifteen bytes are the local date-time, the `Z` is for UTC's.
+    static func dateTimeDigits(localSeconds: Int64) -> (UInt64, UInt64) {
+        let (date, second) = CivilDate.split(localSeconds: localSeconds)
+        let (year, month, dayOfMonth) = date.components
+        var words: (UInt64, UInt64) = (0, 0)
+        unsafe withUnsafeMutableBytes(of: &words) { raw in
+            let destination = unsafe raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            unsafe putDigitPair(year / 100, at: destination)
+            unsafe putDigitPair(year % 100, at: destination + 2)
+            unsafe putDigitPair(month, at: destination + 4)
+            unsafe putDigitPair(dayOfMonth, at: destination + 6)
+            unsafe destination[8] = UInt8(ascii: "T")
+            unsafe putDigitPair(second / 3600, at: destination + 9)
+            unsafe putDigitPair(second / 60 % 60, at: destination + 11)
+            unsafe putDigitPair(second % 60, at: destination + 13)
+            unsafe destination[15] = UInt8(ascii: "Z")
+        }
+        return words
+    }
+
+    /// Lets `write` append whole lines, each ending in CRLF and at most 75 octets without
+    /// it, straight to the buffer: an event of prepared content, written in one go.
+    @inline(__always)
+    mutating func wholeLines(_ write: (ByteBuffer) -> Void) {
+        write(buffer)
+        lineLength = 0
     }
 
     /// Hands the lines written so far to `sink` and starts an empty buffer, keeping its

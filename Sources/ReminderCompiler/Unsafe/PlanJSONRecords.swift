@@ -11,10 +11,12 @@ extension PlanJSON {
     /// released) since the writing might change the memory it came from.
     static func write(at notification: UnsafePointer<PlannedNotification>, to writer: inout JSONWriter) {
         writer.beginObject()
-        if let prepared = unsafe notification.pointee.content.prepared,
+        if let (parts, idKeyNeedsNoEscape) = unsafe notification.pointee.content.prepared.map({ ($0.parts, $0.idKeyNeedsNoEscape) }),
            let fingerprintFields = unsafe notification.pointee.content.fingerprintFields, writer.depth == PreparedContent.jsonDepth {
             writer.literalKey("\n      \"id\": ")
-            unsafe writeAtPlanDepth(notification, prepared: prepared, fingerprintFields: fingerprintFields, to: &writer)
+            unsafe writeAtPlanDepth(
+                notification, parts: parts, idKeyNeedsNoEscape: idKeyNeedsNoEscape, fingerprintFields: fingerprintFields, to: &writer
+            )
         } else {
             unsafe writeFieldByField(notification.pointee, to: &writer)
         }
@@ -25,7 +27,9 @@ extension PlanJSON {
     /// opening, first key and closing each written in one piece with the rest: W2's plan
     /// JSON wrote them in five pieces a notification.
     static func writeElement(at notification: UnsafePointer<PlannedNotification>, to writer: inout JSONWriter) {
-        guard let prepared = unsafe notification.pointee.content.prepared,
+        // What the prepared content holds is taken out at once: holding the content over the
+        // writing cost a retain and a release a notification.
+        guard let (parts, idKeyNeedsNoEscape) = unsafe notification.pointee.content.prepared.map({ ($0.parts, $0.idKeyNeedsNoEscape) }),
               let fingerprintFields = unsafe notification.pointee.content.fingerprintFields,
               writer.depth == PreparedContent.jsonDepth - 1
         else {
@@ -34,7 +38,9 @@ extension PlanJSON {
             return
         }
         writer.openObjectElement(withFirstKey: "\n    {\n      \"id\": ", orAfterAnother: ",\n    {\n      \"id\": ")
-        unsafe writeAtPlanDepth(notification, prepared: prepared, fingerprintFields: fingerprintFields, to: &writer)
+        unsafe writeAtPlanDepth(
+            notification, parts: parts, idKeyNeedsNoEscape: idKeyNeedsNoEscape, fingerprintFields: fingerprintFields, to: &writer
+        )
         writer.closeObject(literal: "\n    }")
     }
 
@@ -44,15 +50,14 @@ extension PlanJSON {
     /// written key by key, the keys of a year of notifications cost a fifth of the whole
     /// plan's writing.
     private static func writeAtPlanDepth(
-        _ pointer: UnsafePointer<PlannedNotification>, prepared: PreparedContent,
+        _ pointer: UnsafePointer<PlannedNotification>, parts: PreparedContent.Parts, idKeyNeedsNoEscape: Bool,
         fingerprintFields: UnsafeBufferPointer<UInt8>, to writer: inout JSONWriter
     ) {
-        let parts = prepared.parts
         let instant = unsafe pointer.pointee.fireAt.seconds
         // The ID is joined once, for the field and the fingerprint, which is written later.
         let key = unsafe pointer.pointee.content.idKeyBytes
         var fingerprint: UInt64 = 0
-        if case .occurrence(let tail) = unsafe pointer.pointee.storedID, prepared.idKeyNeedsNoEscape {
+        if case .occurrence(let tail) = unsafe pointer.pointee.storedID, idKeyNeedsNoEscape {
             // Key and tail (digits and `-`) need no escape: joined in place in the output
             // and hashed from there.
             // The writer is busy while the closure writes into it: its instant digits are

@@ -126,6 +126,17 @@ struct OccurrenceTail: Sendable {
         return unsafe key.count + write(at: destination + key.count)
     }
 
+    /// How many bytes `write(at:)` writes: known before writing, so that a calendar can
+    /// tell whether a UID line fits unfolded.
+    var length: Int {
+        switch followUp {
+        case 0: 14
+        case 1: 23
+        // `-followup-` and the number as `withDecimalDigits` writes it.
+        default: 24 + (followUp < 0 ? 1 : 0) + decimalDigitCount(of: followUp.magnitude)
+        }
+    }
+
     /// Writes the tail at `destination`, which has room for `maximumLength` bytes; returns
     /// its length.
     func write(at destination: UnsafeMutablePointer<UInt8>) -> Int {

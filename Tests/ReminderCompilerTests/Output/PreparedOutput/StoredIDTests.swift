@@ -113,6 +113,95 @@ struct StoredIDTests {
         #expect(refused.sorted.allSatisfy { $0.message.id == "plan-file.invalid-id" })
     }
 
+    @Test("an event written in one go has the bytes of the same event written line by line")
+    func eventInOneGo() throws {
+        var generator = SeededGenerator(seed: 3110)
+        var partsList: [PlannedNotification] = []
+        var textList: [PlannedNotification] = []
+        // Europe/Berlin's clocks went back at 2026-10-25T01:00:00Z: its local times from
+        // 02:00 to 03:00 came twice, and events then are written in UTC.
+        let fallBack: Int64 = 1_792_890_000
+        let zones: [String?] = [nil, "Europe/Berlin", "America/New_York", "Asia/Kathmandu"]
+        var seconds = fallBack
+        for index in 0..<400 {
+            // Runs of one instant, their events in zones taken at random, so that an
+            // instant's start kept from the event before is asked for in another zone.
+            if index == 0 || Int.random(in: 0..<3, using: &generator) == 0 {
+                seconds = [
+                    fallBack + Int64.random(in: -8...8, using: &generator) * 900,
+                    1_795_000_000 + Int64.random(in: 0...100_000, using: &generator) * 60,
+                    // Beyond the zones' span (4 000 days from the first event), and beyond
+                    // the years a calendar is written in.
+                    Int64.random(in: 1 << 36...1 << 40, using: &generator),
+                ].randomElement(using: &generator)!
+            }
+            var texts = PreparedContentTests.randomTexts(using: &generator)
+            texts.timeZone = zones.randomElement(using: &generator)!
+            let (parts, text) = Self.pair(
+                key: Self.randomKey(using: &generator), slot: Self.randomSlot(using: &generator),
+                followUp: [0, 1, 2, 10, 123].randomElement(using: &generator)!, texts: texts,
+                fireAt: ZonedInstant(seconds: seconds, offsetSeconds: 3600)
+            )
+            partsList.append(parts)
+            textList.append(text)
+        }
+        // The notifications in order of time, as a plan holds them: the zones are worked
+        // out from the first to the last.
+        let order = partsList.indices.sorted { partsList[$0].fireAt.seconds < partsList[$1].fireAt.seconds }
+        let partsPlan = PreparedContentTests.plan(of: order.map { partsList[$0] })
+        let textPlan = PreparedContentTests.plan(of: order.map { textList[$0] })
+        // The default domain, and one long enough to fold every UID line.
+        for uidDomain in ["remindc.local", String(repeating: "d", count: 60)] {
+            let settings = CalendarSettings(calendarName: "Reminders", uidDomain: uidDomain)
+            let calendar = ICalendarExport.expanded(partsPlan, settings: settings)
+            // Compared as booleans: a failure would otherwise print megabytes.
+            let same = calendar == ICalendarExport.expanded(textPlan, settings: settings)
+            #expect(same, "the calendar with UIDs @\(uidDomain) differs")
+            let text = String(decoding: calendar, as: UTF8.self)
+            #expect(text.contains("DTSTART:") && text.contains("DTSTART;TZID=America/New_York:"))
+        }
+    }
+
+    @Test("an event is written in one go only when every line of it fits unfolded")
+    func eventInOneGoFallsBack() throws {
+        let timeline = ZoneTimeline(rules: try #require(TimeZoneDatabase.system.zone("Europe/Berlin")), span: 1_790_000_000...1_800_000_000)
+        var generator = SeededGenerator(seed: 11)
+        let parts = NotificationContent(PreparedContentTests.randomTexts(using: &generator), preparingOutput: true, idKey: "pill")
+            .prepared!.parts
+        let tail = OccurrenceTail(slot: Self.randomSlot(using: &generator), followUp: 0)
+        func written(startName: String, uidDomain: String, key: String, instant: Int64) -> Bool {
+            var writer = ICalendarWriter()
+            let zone = EventZone(
+                timeline: timeline, startName: startName, uidSuffix: "@" + uidDomain, stampLine: ICalendarExport.stampLine(now: 0)
+            )
+            var key = key
+            let wrote = key.withUTF8 { writer.preparedEvent(key: $0, tail: tail, instant: instant, sequence: 0, parts: parts, zone: zone) }
+            // Nothing is written when the event is left to be written line by line.
+            #expect(wrote == !writer.bytes.isEmpty)
+            return wrote
+        }
+        let name = "DTSTART;TZID=Europe/Berlin"
+        #expect(written(startName: name, uidDomain: "remindc.local", key: "pill", instant: 1_795_000_000))
+        // "UID:", the key, the tail's 14 bytes and the suffix: 75 octets fit, 76 do not.
+        #expect(written(startName: name, uidDomain: "d", key: String(repeating: "k", count: 55), instant: 1_795_000_000))
+        #expect(!written(startName: name, uidDomain: "d", key: String(repeating: "k", count: 56), instant: 1_795_000_000))
+        // `DTSTART;TZID=…:` and fifteen digits: 75 octets fit, 76 do not.
+        #expect(written(startName: String(repeating: "n", count: 59), uidDomain: "d", key: "pill", instant: 1_795_000_000))
+        #expect(!written(startName: String(repeating: "n", count: 60), uidDomain: "d", key: "pill", instant: 1_795_000_000))
+        // In UTC (outside the zone's span), the start's name is `DTSTART` whatever the zone's.
+        #expect(written(startName: String(repeating: "n", count: 60), uidDomain: "d", key: "pill", instant: 0))
+    }
+
+    @Test("an ID's tail knows its length before it is written")
+    func tailLength() {
+        let slot = LocalDateTime(date: CivilDate(year: 2026, month: 11, day: 23)!, time: LocalTime(minuteOfDay: 480)!)
+        for followUp in [0, 1, 2, 9, 10, 99, 100, 123, 1_000_000, Int.max, -1, -10, Int.min] {
+            let tail = OccurrenceTail(slot: slot, followUp: followUp)
+            #expect(tail.length == tail.withBytes { $0.count }, "follow-up \(followUp)")
+            #expect(tail.length <= OccurrenceTail.maximumLength)
+        }
+    }
+
     @Test("changing what an ID is made of keeps the ID it had")
     func changesKeepTheID() {
         var generator = SeededGenerator(seed: 77)
