@@ -11,7 +11,8 @@ import Prometheus
 import ServiceLifecycle
 
 /// `remindc serve`: the compiler as a stateless HTTP service (Hummingbird 2). Each request
-/// carries everything it needs; nothing is kept between requests, so the service scales
+/// carries everything it needs, and no request changes another's answer (the checks of
+/// recent configs are kept only to skip checking them again), so the service scales
 /// by running more identical instances behind any load balancer.
 ///
 /// - `POST /v1/check`: a config (plist or JSON) → `{"ok", "diagnostics"}`
@@ -104,6 +105,9 @@ public struct RemindcServer: Sendable {
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(bytes: metrics.registry.emitToBuffer())))
         }
         let limits = self.limits
+        // Clients re-plan with the config they sent before: the checks of recent configs
+        // are kept (see `CheckedConfigs`), which changes no answer.
+        let checkedConfigs = CheckedConfigs()
         action("v1/check") { request -> Response in
             await metrics.measure("check") {
                 let body = try await Self.body(of: request, accepting: .config, limits: limits)
@@ -118,7 +122,7 @@ public struct RemindcServer: Sendable {
         action("v1/plan") { request -> Response in
             await metrics.measure("plan") {
                 let job = try Self.job(try await Self.body(of: request, accepting: .job, limits: limits))
-                guard let result = await Self.withTimeLimit(limits.timeLimit, { job.result(stopSignal: $0) }) else { return Self.tooSlow(limits) }
+                guard let result = await Self.withTimeLimit(limits.timeLimit, { job.result(stopSignal: $0, checkedConfigs: checkedConfigs) }) else { return Self.tooSlow(limits) }
                 return answers.response(status: result.ok ? .ok : .unprocessableContent, contentType: "application/json", bytes: result.line + [0x0A])
             }
         }
@@ -129,7 +133,7 @@ public struct RemindcServer: Sendable {
                     throw ServiceError(status: .badRequest, message: "unknown style '\(styleName)'; expected expanded or recurring")
                 }
                 let job = try Self.job(try await Self.body(of: request, accepting: .job, limits: limits))
-                guard let calendar = await Self.withTimeLimit(limits.timeLimit, { job.calendar(style: style, stopSignal: $0) }) else { return Self.tooSlow(limits) }
+                guard let calendar = await Self.withTimeLimit(limits.timeLimit, { job.calendar(style: style, stopSignal: $0, checkedConfigs: checkedConfigs) }) else { return Self.tooSlow(limits) }
                 switch calendar {
                 case .success(let bytes):
                     return answers.response(status: .ok, contentType: "text/calendar; charset=utf-8", bytes: bytes)

@@ -129,12 +129,15 @@ public enum ReminderCompiler {
         var validated: ValidatedConfig?
     }
 
-    /// Reads and checks a config and, when given, an events file.
+    /// Reads and checks a config and, when given, an events file; the config is taken from
+    /// `checkedConfigs` when it holds it, and kept there.
     @_spi(Tooling) public static func load(
         _ bytes: [UInt8], path: String, options: CompileOptions, events: (bytes: [UInt8], path: String)? = nil,
-        zones: TimeZoneDatabase = .system
+        zones: TimeZoneDatabase = .system, checkedConfigs: CheckedConfigs? = nil
     ) -> Inputs {
-        let (checked, validated) = checkValidated(bytes, path: path, options: ConfigOptions(timeZoneOverride: options.timeZone), zones: zones)
+        let configOptions = ConfigOptions(timeZoneOverride: options.timeZone)
+        let (checked, validated) = checkedConfigs?.checkValidated(bytes, path: path, options: configOptions, zones: zones)
+            ?? checkValidated(bytes, path: path, options: configOptions, zones: zones)
         var diagnostics = checked.diagnostics
         var parsedEvents = ReminderEvents()
         if let events {

@@ -194,7 +194,9 @@ if let index = CommandLine.arguments.firstIndex(of: "--replan"), index + 1 < Com
 // one process: the job's JSON read (the config as plist text in it, as
 // Tests/Performance/service_benchmark.sh sends it), the config read and checked, planned,
 // and the result line written. Under callgrind with two counts, as --replan, it gives one
-// request's computation without the HTTP around it.
+// request's computation without the HTTP around it. With --kept, the jobs share kept
+// checks (CheckedConfigs), as the service's do: every job after the first takes its
+// checked config from there.
 if let index = CommandLine.arguments.firstIndex(of: "--job"), index + 1 < CommandLine.arguments.count,
    let count = Int(CommandLine.arguments[index + 1]) {
     let escapedConfig = Workloads.w1().unicodeScalars.map { scalar -> String in
@@ -208,12 +210,13 @@ if let index = CommandLine.arguments.firstIndex(of: "--job"), index + 1 < Comman
     }.joined()
     let body = Array("{\"config\": \"\(escapedConfig)\", \"now\": \"2026-11-22T08:00:00Z\"}".utf8)
     var bytes = 0
+    let checkedConfigs = CommandLine.arguments.contains("--kept") ? CheckedConfigs() : nil
     for _ in 0..<max(0, count) {
         guard case .success(let job) = PlanJob.parse(body) else {
             print("the W1 job does not read")
             exit(1)
         }
-        let result = job.result()
+        let result = job.result(checkedConfigs: checkedConfigs)
         guard result.ok else {
             print("the W1 job does not plan")
             exit(1)

@@ -59,11 +59,13 @@ struct Batch: ParsableCommand {
                 throw CommandLineError("cannot write '\(output ?? "-")': \(OutputFile.describe(error))")
             }
         }
+        // Jobs of one config under one name (re-plans of one user, say) check it once.
+        let checkedConfigs = CheckedConfigs()
         // Each worker takes the next line, runs it and hands its result on; no worker waits
         // for the others between jobs.
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             while let (index, line) = pipeline.take() {
-                pipeline.deliver(index, Self.result(of: line))
+                pipeline.deliver(index, Self.result(of: line, checkedConfigs: checkedConfigs))
             }
         }
         pipeline.finishProgress()
@@ -76,14 +78,14 @@ struct Batch: ParsableCommand {
         try files.commit()
     }
 
-    static func result(of line: LineReader.Line) -> [UInt8] {
+    static func result(of line: LineReader.Line, checkedConfigs: CheckedConfigs? = nil) -> [UInt8] {
         let number = line.number
         switch line {
         case .tooLong:
             return PlanJob.failure(PlanJobError(id: nil, message: "line \(number) is longer than \(maximumLineBytes) bytes"))
         case .text(let bytes, _):
             switch PlanJob.parse(bytes) {
-            case .success(let job): return job.run()
+            case .success(let job): return job.result(checkedConfigs: checkedConfigs).line
             case .failure(var error):
                 error.message = "line \(number): " + error.message
                 return PlanJob.failure(error)

@@ -125,10 +125,12 @@ extension PlanJob {
     /// The options the job is compiled with.
     private var options: CompileOptions { CompileOptions(now: now, timeZone: timeZone) }
 
-    /// The job's config and events, read and checked.
-    private func loadInputs(zones: TimeZoneDatabase) -> ReminderCompiler.Inputs {
+    /// The job's config and events, read and checked; the config taken from
+    /// `checkedConfigs` when it holds it.
+    private func loadInputs(zones: TimeZoneDatabase, checkedConfigs: CheckedConfigs?) -> ReminderCompiler.Inputs {
         ReminderCompiler.load(
-            config, path: namePrefix + "config", options: options, events: events.map { ($0, namePrefix + "events") }, zones: zones
+            config, path: namePrefix + "config", options: options, events: events.map { ($0, namePrefix + "events") }, zones: zones,
+            checkedConfigs: checkedConfigs
         )
     }
 
@@ -141,14 +143,17 @@ extension PlanJob {
     }
 
     /// Runs the job: whether it planned, and its result line (see `run`).
-    /// `stopSignal`, when raised, stops the planning (see `StopSignal`).
+    /// `stopSignal`, when raised, stops the planning (see `StopSignal`); `checkedConfigs`
+    /// holds configs checked before, which give the same line.
     ///
     /// The plan is made by the planning driver `compile` writes files with, range by range
     /// into the result line: memory holds the answer, and the plan's notifications besides
     /// only when a diff or a reconciliation needs them. A plan `compile` would refuse to
     /// write is refused here too, once its JSON passes the limit.
-    public func result(zones: TimeZoneDatabase = .system, stopSignal: StopSignal? = nil) -> (ok: Bool, line: [UInt8]) {
-        let inputs = loadInputs(zones: zones)
+    public func result(
+        zones: TimeZoneDatabase = .system, stopSignal: StopSignal? = nil, checkedConfigs: CheckedConfigs? = nil
+    ) -> (ok: Bool, line: [UInt8]) {
+        let inputs = loadInputs(zones: zones, checkedConfigs: checkedConfigs)
         guard inputs.validated != nil, var compilation = ChunkedCompilation(inputs: inputs, options: options) else {
             return (false, Self.opening(id: id, ok: false) + Self.closing(inputs.diagnostics))
         }
@@ -226,11 +231,12 @@ extension PlanJob {
     /// The job's plan as a calendar (see the Calendars article) in `style`, or the
     /// diagnostics that stopped it: the bytes `remindc compile --ics` writes for the same
     /// config, events, instant and previous plan, by the same planning driver — the
-    /// config's `calendarScope` and the previous plan's sequences included.
+    /// config's `calendarScope` and the previous plan's sequences included. `checkedConfigs`
+    /// holds configs checked before, which give the same calendar.
     public func calendar(
-        style: ICalendarStyle, zones: TimeZoneDatabase = .system, stopSignal: StopSignal? = nil
+        style: ICalendarStyle, zones: TimeZoneDatabase = .system, stopSignal: StopSignal? = nil, checkedConfigs: CheckedConfigs? = nil
     ) -> Result<[UInt8], PlanJobDiagnostics> {
-        let inputs = loadInputs(zones: zones)
+        let inputs = loadInputs(zones: zones, checkedConfigs: checkedConfigs)
         let previous = readPrevious()
         let previousPlan = previous.plan
         let diagnostics = inputs.diagnostics + previous.diagnostics
