@@ -7,7 +7,11 @@ extension ICalendarExport {
     }
 
     /// `writeEvent` of the notification a pointer points to, its fields read in place
-    /// (see `PlanJSON.write(at:to:)`).
+    /// (see `PlanJSON.write(at:to:)`). Inlined into the loop over the events, as it was
+    /// before the one-go path was added to it: called, it left the line-by-line path's
+    /// helpers called too, and the `ics` of a W2 plan (whose events are all written line
+    /// by line) went from 1 305.6 M to 1 333.2 M instructions.
+    @inline(__always)
     static func writeEvent(at pointer: UnsafePointer<PlannedNotification>, in zone: EventZone, to writer: inout ICalendarWriter) {
         // The parts are taken out of the prepared content at once: holding the content over
         // the call cost a retain and a release an event.
