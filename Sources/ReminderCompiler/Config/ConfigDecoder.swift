@@ -1,5 +1,5 @@
 /// What the caller knows beyond the file when validating a config.
-public struct ConfigOptions: Sendable {
+public struct ConfigOptions: Sendable, Hashable {
     /// A zone that replaces the config's `timeZone` (`--time-zone`).
     public var timeZoneOverride: String?
     /// The compile instant, seconds since 1970 UTC; enables the "can never fire" warnings.

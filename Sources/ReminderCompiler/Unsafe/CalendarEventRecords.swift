@@ -53,7 +53,7 @@ extension ICalendarWriter {
     /// Writes the event of a notification with prepared content and an ID kept as parts
     /// (`key` and `tail`) in one go: the bytes `writeEvent` writes line by line, in eight
     /// copies. Returns false, having written nothing, when its UID line would fold or its
-    /// start would not be written whole on one line (a zone name of fifty-odd characters, a
+    /// start would not be written whole on one line (a zone name of 47 characters or more, a
     /// year past 9999): the caller then writes it line by line.
     mutating func preparedEvent(
         key: UnsafeBufferPointer<UInt8>, tail: OccurrenceTail, instant: Int64, sequence: Int, parts: PreparedContent.Parts,

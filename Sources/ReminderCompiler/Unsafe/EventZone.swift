@@ -19,7 +19,7 @@
     /// it ends `DTSTART:`.
     let uidEndThroughUTCStart: UnsafeBufferPointer<UInt8>
     /// Whether `DTSTART;TZID=…:` and a local date-time fit on one line: a zone name of
-    /// fifty-odd characters folds it.
+    /// 47 characters or more (quotes counted) folds it.
     let localStartFitsOneLine: Bool
 
     /// The zone `timeline` is of, with its events' `DTSTART;TZID=…` name, the `@domain`

@@ -25,7 +25,9 @@ struct CheckedConfigsTests {
     func keptEqualsFresh() throws {
         let configs = try Self.exampleConfigs()
         #expect(configs.count > 20)
-        let kept = CheckedConfigs()
+        let passing = configs.filter { !ReminderCompiler.check($0.bytes, path: "config").hasErrors }.count
+        #expect(passing > 10 && passing < configs.count)
+        let kept = CheckedConfigs(capacity: 64)
         for (name, bytes) in configs {
             let job = PlanJob(id: name, config: bytes, now: Self.now)
             let fresh = job.result()
@@ -37,7 +39,10 @@ struct CheckedConfigsTests {
                 #expect(String(describing: calendar) == String(describing: job.calendar(style: .expanded)), "\(name), round \(round)")
             }
         }
-        #expect(kept.count == configs.count)
+        // Only checks that passed are kept; each was then taken three times (the calendar
+        // of round 1, both answers of round 2).
+        #expect(kept.count == passing)
+        #expect(kept.hits == 3 * passing)
     }
 
     @Test("a kept check serves only the same bytes under the same name and options")
@@ -60,12 +65,48 @@ struct CheckedConfigsTests {
         // One byte more is another config.
         let spaced = PlanJob(id: "a", config: warning + [0x0A], now: Self.now)
         #expect(spaced.result(checkedConfigs: kept).line == spaced.result().line)
-        #expect(kept.count == 4)
+        #expect(kept.count == 4 && kept.hits == 0)
+        _ = renamed.result(checkedConfigs: kept)
+        #expect(kept.hits == 1)
+    }
+
+    @Test("when full, a check not asked for since the last turn makes room")
+    func usedChecksStay() throws {
+        let configs = try Self.exampleConfigs().filter { !$0.name.hasPrefix("invalid/") }.prefix(3).map(\.bytes)
+        let kept = CheckedConfigs(capacity: 2)
+        func ask(_ index: Int) { _ = PlanJob(config: configs[index], now: Self.now).result(checkedConfigs: kept) }
+        ask(0)
+        ask(1)
+        ask(0)
+        #expect(kept.hits == 1)
+        // Full: the first was asked for again, so the second makes room.
+        ask(2)
+        ask(0)
+        #expect(kept.hits == 2)
+        ask(1)
+        #expect(kept.hits == 2 && kept.count == 2)
+    }
+
+    @Test("a check that failed is not kept, nor one whose job's name makes it too large")
+    func notKept() throws {
+        let invalid = try TestEnvironment.bytes(TestEnvironment.examples.appendingPathComponent("invalid/invalid-values.plist"))
+        let kept = CheckedConfigs(largestConfigBytes: 8192)
+        let job = PlanJob(config: invalid, now: Self.now)
+        #expect(job.result(checkedConfigs: kept).line == job.result().line)
+        #expect(kept.count == 0)
+        let valid = try TestEnvironment.bytes(TestEnvironment.examples.appendingPathComponent("medication.plist"))
+        #expect(valid.count < 8000)
+        // The config fits, but with an id of 4 000 bytes its name does not.
+        let named = PlanJob(id: String(repeating: "x", count: 4000), config: valid, now: Self.now)
+        #expect(named.result(checkedConfigs: kept).line == named.result().line)
+        #expect(kept.count == 0)
+        _ = PlanJob(id: "short", config: valid, now: Self.now).result(checkedConfigs: kept)
+        #expect(kept.count == 1)
     }
 
     @Test("no more configs are kept than the capacity, none past the size limit, none of another zone database")
     func bounded() throws {
-        let configs = try Self.exampleConfigs().prefix(5)
+        let configs = try Self.exampleConfigs().filter { !$0.name.hasPrefix("invalid/") }.prefix(5)
         let small = CheckedConfigs(capacity: 2)
         // Twice round, so that configs made room for are checked and kept again.
         for _ in 1...2 {

@@ -48,18 +48,19 @@ struct StoredIDTests {
     /// A notification whose ID (and parent's, for a follow-up) is kept as parts, and the
     /// same notification with its IDs as text.
     static func pair(
-        key: String, slot: LocalDateTime, followUp: Int, texts: NotificationTexts, fireAt: ZonedInstant
+        key: String, slot: LocalDateTime, followUp: Int, texts: NotificationTexts, fireAt: ZonedInstant, sequence: Int = 0
     ) -> (parts: PlannedNotification, text: PlannedNotification) {
         let content = NotificationContent(texts, preparingOutput: true, idKey: key)
         let parts = PlannedNotification(
             storedID: .occurrence(OccurrenceTail(slot: slot, followUp: followUp)), kind: followUp == 0 ? .single : .followUp,
             fireAt: fireAt, slot: slot,
-            parent: followUp == 0 ? nil : .occurrence(OccurrenceTail(slot: slot, followUp: 0)), replaces: [], content: content
+            parent: followUp == 0 ? nil : .occurrence(OccurrenceTail(slot: slot, followUp: 0)), replaces: [], content: content,
+            sequence: sequence
         )
         let text = PlannedNotification(
             id: referenceID(key: key, slot: slot, followUp: followUp), kind: followUp == 0 ? .single : .followUp,
             fireAt: fireAt, slot: slot, parent: followUp == 0 ? nil : referenceID(key: key, slot: slot, followUp: 0),
-            replaces: [], content: content
+            replaces: [], content: content, sequence: sequence
         )
         return (parts, text)
     }
@@ -139,8 +140,9 @@ struct StoredIDTests {
             texts.timeZone = zones.randomElement(using: &generator)!
             let (parts, text) = Self.pair(
                 key: Self.randomKey(using: &generator), slot: Self.randomSlot(using: &generator),
-                followUp: [0, 1, 2, 10, 123].randomElement(using: &generator)!, texts: texts,
-                fireAt: ZonedInstant(seconds: seconds, offsetSeconds: 3600)
+                followUp: [0, 1, 2, 10, 123, Int.max, -1, Int.min].randomElement(using: &generator)!, texts: texts,
+                fireAt: ZonedInstant(seconds: seconds, offsetSeconds: 3600),
+                sequence: [0, 1, 9, 10, 12_345, -1, Int.min, Int.max].randomElement(using: &generator)!
             )
             partsList.append(parts)
             textList.append(text)
