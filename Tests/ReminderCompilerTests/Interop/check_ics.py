@@ -134,11 +134,10 @@ def expanded(ics_path, plan, rename):
 
     wanted = sorted((n["id"], utc(parse_instant(n["fireAt"]))) for n in expected.values())
     readers = [("vobject", vobject_instances(text, None, None)), ("sabre/vobject", sabre_instances(by_name))]
-    if wanted:
-        margin = datetime.timedelta(days=2)
-        times = [moment for _, moment in wanted]
-        readers.append(("libical", libical_instances(LIBICAL, text, min(times) - margin, max(times) + margin)))
-        readers.append(("ical.js", icaljs_instances(text, min(times) - margin, max(times) + margin)))
+    span = window("expanded", plan)
+    if span:
+        readers.append(("libical", libical_instances(LIBICAL, text, *span)))
+        readers.append(("ical.js", icaljs_instances(ics_path, rename)))
     for reader, instances in readers:
         if instances is None:
             continue
@@ -147,6 +146,17 @@ def expanded(ics_path, plan, rename):
             problems.append(f"{reader}: {len(found)} instants differ from the plan's {len(wanted)}; "
                             f"first difference {next(((a, b) for a, b in zip(found, wanted) if a != b), None)}")
     return problems
+
+
+def window(mode, plan):
+    """The span the expanding readers are asked about: two days beyond the plan's
+    notifications (expanded), or beyond its window (recurring); None for an expanded
+    calendar without events."""
+    margin = datetime.timedelta(days=2)
+    if mode == "expanded":
+        times = [utc(parse_instant(n["fireAt"])) for n in plan["notifications"]]
+        return (min(times) - margin, max(times) + margin) if times else None
+    return parse_instant(plan["now"]) - margin, parse_instant(plan["windowEnd"]) + margin
 
 
 def libical_instances(reader, text, start, end):
@@ -166,20 +176,60 @@ def libical_instances(reader, text, start, end):
     return result
 
 
-def icaljs_instances(text, start, end):
-    """(UID, start) of every instance ical.js expands between start and end, when --icaljs
-    was given."""
+def icaljs_instances(ics_path, rename):
+    """(UID, start) of every instance ical.js expands in the calendar's window, when
+    --icaljs was given: read before the other readers start (read_with_icaljs)."""
     if ICALJS is None:
         return None
+    reading = ICALJS_READINGS[(ics_path, rename)]
+    if isinstance(reading, str):
+        raise RuntimeError(f"ical.js: {reading}")
+    return reading
+
+
+def read_with_icaljs(entries):
+    """ical.js's instances of every entry's calendar (as the other readers get it), by
+    (ICS, renamed): one Node process reads them all, each in its window, since starting
+    Node and loading ical.js takes longer than reading a calendar. A calendar ical.js
+    fails on gets its message instead."""
     import tempfile
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "read_ics_icaljs.mjs")
-    with tempfile.NamedTemporaryFile("w", suffix=".ics", encoding="utf-8", newline="") as file:
-        file.write(text)
-        file.flush()
-        output = subprocess.run(["node", script, ICALJS, file.name, str(int(start.timestamp())), str(int(end.timestamp()))],
-                                capture_output=True, text=True, check=True).stdout
-    return [(uid, datetime.datetime.fromtimestamp(int(seconds), datetime.timezone.utc))
-            for uid, seconds in (line.split("\t") for line in output.splitlines())]
+    with tempfile.TemporaryDirectory() as folder:
+        keys, listing = [], []
+        for mode, ics_path, plan_path, rename in entries:
+            try:
+                span = window(mode, json.load(open(plan_path, encoding="utf-8")))
+                text = load(ics_path, rename)[1]
+            except Exception:  # the file's own check meets the same failure first and reports it
+                continue
+            if span is None:
+                continue
+            path = f"{folder}/{len(keys)}.ics"
+            with open(path, "w", encoding="utf-8", newline="") as file:
+                file.write(text)
+            keys.append((ics_path, rename))
+            listing.append(f"{path}\t{int(span[0].timestamp())}\t{int(span[1].timestamp())}")
+        with open(f"{folder}/list.txt", "w", encoding="utf-8") as file:
+            file.write("\n".join(listing) + "\n")
+        result = subprocess.run(["node", script, ICALJS, f"{folder}/list.txt"], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"ical.js's reader ended with status {result.returncode}: {result.stderr}")
+    output = result.stdout
+    readings = {}
+    current = None
+    for line in output.splitlines():
+        mark, rest = line.split("\t", 1)
+        if mark == "#":
+            current = keys[int(rest)]
+            readings[current] = []
+        elif mark == "!":
+            readings[current] = rest
+        else:
+            readings[current].append((mark, datetime.datetime.fromtimestamp(int(rest), datetime.timezone.utc)))
+    missing = [key for key in keys if key not in readings]
+    if missing:
+        raise SystemExit(f"ical.js: no reading of {missing[0][0]}")
+    return readings
 
 
 def sabre_instances(text):
@@ -241,17 +291,17 @@ def recurring(ics_path, plan, rename):
             problems.append(f"{reader}: expanded series differ from the plan: {len(found)} vs {len(expected)}; "
                             f"missing {missing[:5]}, extra {extra[:5]}")
 
-    margin = datetime.timedelta(days=2)
+    start, stop = window("recurring", plan)
     calendar = icalendar.Calendar.from_ical(text)
     compare("recurring-ical-events", [
         (occurrence["UID"], occurrence.decoded("DTSTART"))
-        for occurrence in recurring_ical_events.of(calendar).between(now - margin, end + margin)
+        for occurrence in recurring_ical_events.of(calendar).between(start, stop)
     ])
-    compare("vobject", vobject_instances(text, now - margin, end + margin))
-    libical = libical_instances(LIBICAL, text, now - margin, end + margin)
+    compare("vobject", vobject_instances(text, start, stop))
+    libical = libical_instances(LIBICAL, text, start, stop)
     if libical is not None:
         compare("libical", libical)
-    icaljs = icaljs_instances(text, now - margin, end + margin)
+    icaljs = icaljs_instances(ics_path, rename)
     if icaljs is not None:
         compare("ical.js", icaljs)
     return problems
@@ -260,6 +310,7 @@ def recurring(ics_path, plan, rename):
 LIBICAL = None
 SABRE = False
 ICALJS = None
+ICALJS_READINGS = {}
 
 
 def check(mode, ics_path, plan_path, rename):
@@ -314,7 +365,7 @@ def run_isolated(entries, workers=2):
 
 
 def main():
-    global LIBICAL, SABRE, ICALJS
+    global LIBICAL, SABRE, ICALJS, ICALJS_READINGS
     SABRE = "--sabre" in sys.argv
     if "--icaljs" in sys.argv:
         ICALJS = sys.argv[sys.argv.index("--icaljs") + 1]
@@ -325,6 +376,8 @@ def main():
         for line in open(sys.argv[2], encoding="utf-8").read().splitlines():
             mode, ics_path, plan_path, rename = line.split("\t")
             entries.append((mode, ics_path, plan_path, rename == "1"))
+        if ICALJS is not None:
+            ICALJS_READINGS = read_with_icaljs(entries)
         results = run_isolated(entries)
         problems = [problem for found, _ in results for problem in found]
         checked = sum(count for _, count in results)
@@ -333,7 +386,10 @@ def main():
         print(f"{len(entries)} files, {checked} notifications checked, {len(problems)} problems")
         sys.exit(1 if problems else 0)
     mode, ics_path, plan_path = sys.argv[1:4]
-    problems, count = check(mode, ics_path, plan_path, "--rename" in sys.argv[4:])
+    rename = "--rename" in sys.argv[4:]
+    if ICALJS is not None:
+        ICALJS_READINGS = read_with_icaljs([(mode, ics_path, plan_path, rename)])
+    problems, count = check(mode, ics_path, plan_path, rename)
     for problem in problems[:40]:
         print(problem)
     print(f"{mode}: {count} notifications checked, {len(problems)} problems")

@@ -1,33 +1,53 @@
-// Prints "UID<TAB>seconds" for each instance that ical.js, the parser and expander of
-// Thunderbird's calendar, finds between two instants (Unix seconds, inclusive):
-//   node read_ics_icaljs.mjs ICAL_MODULE FILE.ics START END
-// ICAL_MODULE is ical.js as an ES module (Thunderbird ships it as Ical.sys.mjs). The
-// calendar's own VTIMEZONEs are registered first, as Thunderbird does on import, so that
-// a TZID no library knows is still resolved from the file.
+// Prints the instances that ical.js, the parser and expander of Thunderbird's calendar,
+// finds in each calendar of a list, between two instants (Unix seconds, inclusive):
+//   node read_ics_icaljs.mjs ICAL_MODULE LIST
+// LIST holds one "FILE.ics<TAB>START<TAB>END" line per calendar. For the n-th (from 0),
+// the output has a line "#<TAB>n", then "UID<TAB>seconds" for each instance, or
+// "!<TAB>message" when ical.js fails on that calendar. ICAL_MODULE is ical.js as an ES
+// module (Thunderbird ships it as Ical.sys.mjs). One process reads them all, since
+// starting Node and loading the module costs more than reading a calendar.
+// Each calendar's own VTIMEZONEs are registered first, as Thunderbird does on import, so
+// that a TZID no library knows is still resolved from the file; the register is emptied
+// between calendars, so a calendar never sees another's zones under the same name.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const [modulePath, file, startText, endText] = process.argv.slice(2);
+const [modulePath, listFile] = process.argv.slice(2);
 const ICAL = (await import(pathToFileURL(modulePath).href)).default;
-const start = Number(startText);
-const end = Number(endText);
 
-const calendar = new ICAL.Component(ICAL.parse(readFileSync(file, "utf8")));
-for (const zone of calendar.getAllSubcomponents("vtimezone")) {
-  ICAL.TimezoneService.register(zone);
-}
-const lines = [];
-for (const component of calendar.getAllSubcomponents("vevent")) {
-  const event = new ICAL.Event(component);
-  if (!event.isRecurring()) {
-    lines.push(`${event.uid}\t${event.startDate.toUnixTime()}`);
-    continue;
+function instances(file, start, end) {
+  const calendar = new ICAL.Component(ICAL.parse(readFileSync(file, "utf8")));
+  ICAL.TimezoneService.reset();
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) {
+    ICAL.TimezoneService.register(zone);
   }
-  const iterator = event.iterator();
-  for (let next = iterator.next(); next; next = iterator.next()) {
-    const seconds = next.toUnixTime();
-    if (seconds > end) break;
-    if (seconds >= start) lines.push(`${event.uid}\t${seconds}`);
+  const lines = [];
+  for (const component of calendar.getAllSubcomponents("vevent")) {
+    const event = new ICAL.Event(component);
+    if (!event.isRecurring()) {
+      lines.push(`${event.uid}\t${event.startDate.toUnixTime()}`);
+      continue;
+    }
+    const iterator = event.iterator();
+    for (let next = iterator.next(); next; next = iterator.next()) {
+      const seconds = next.toUnixTime();
+      if (seconds > end) break;
+      if (seconds >= start) lines.push(`${event.uid}\t${seconds}`);
+    }
+  }
+  return lines;
+}
+
+const output = [];
+const entries = readFileSync(listFile, "utf8").split("\n").filter((line) => line.length > 0);
+for (const [index, entry] of entries.entries()) {
+  const [file, startText, endText] = entry.split("\t");
+  output.push(`#\t${index}`);
+  try {
+    // One by one: a spread of a long calendar's lines would pass more arguments than a call takes.
+    for (const line of instances(file, Number(startText), Number(endText))) output.push(line);
+  } catch (error) {
+    output.push(`!\t${String(error).replace(/\s+/g, " ")}`);
   }
 }
-process.stdout.write(lines.length ? lines.join("\n") + "\n" : "");
+process.stdout.write(output.length ? output.join("\n") + "\n" : "");
