@@ -15,6 +15,12 @@
         let bytes: [UInt8]
         let path: String
         let options: ConfigOptions
+
+        func hash(into hasher: inout Hasher) {
+            bytes.hashContents(into: &hasher)
+            hasher.combine(path)
+            hasher.combine(options)
+        }
     }
 
     private struct Kept {
