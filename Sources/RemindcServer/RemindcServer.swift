@@ -364,6 +364,8 @@ final class AnswerTracker: Sendable {
     private struct Counts {
         var started = 0
         var finished = 0
+        /// Answers whose client went away before their end: not cut by a shutdown.
+        var abandoned = 0
         var dropped = 0
     }
 
@@ -373,7 +375,7 @@ final class AnswerTracker: Sendable {
 
     /// Answers started and not sent whole: cut, still being written, or dropped from a
     /// connection's buffer when it was closed.
-    var unfinished: Int { counts.withLock { $0.started - $0.finished + $0.dropped } }
+    var unfinished: Int { counts.withLock { $0.started - $0.finished - $0.abandoned + $0.dropped } }
 
     /// A connection was closed with bytes of an answer still waiting to be sent.
     func recordDropped() { counts.withLock { $0.dropped += 1 } }
@@ -381,13 +383,22 @@ final class AnswerTracker: Sendable {
     func response(status: HTTPResponse.Status, contentType: String, bytes: [UInt8]) -> Response {
         let body = ResponseBody(contentLength: bytes.count) { [self] writer in
             counts.withLock { $0.started += 1 }
-            var offset = 0
-            while offset < bytes.count {
-                let end = min(offset + Self.partBytes, bytes.count)
-                try await writer.write(ByteBuffer(bytes: bytes[offset..<end]))
-                offset = end
+            do {
+                var offset = 0
+                while offset < bytes.count {
+                    let end = min(offset + Self.partBytes, bytes.count)
+                    try await writer.write(ByteBuffer(bytes: bytes[offset..<end]))
+                    offset = end
+                }
+                try await writer.finish(nil)
+            } catch where !Task.isCancelled {
+                // The connection failed under the answer: its client went away (a shutdown
+                // cancels what it cuts, and a close forced at the grace period's end is
+                // counted as dropped). An answer given up long before a shutdown is not
+                // one the shutdown cut, and must not make its exit status 1.
+                counts.withLock { $0.abandoned += 1 }
+                throw error
             }
-            try await writer.finish(nil)
             counts.withLock { $0.finished += 1 }
         }
         return Response(status: status, headers: [.contentType: contentType], body: body)

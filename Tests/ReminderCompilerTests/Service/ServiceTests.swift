@@ -324,7 +324,7 @@ struct ServiceTests {
 
     /// Before, SIGTERM cut a large calendar after about 3.9 MB (what the socket could not
     /// take yet was dropped when the connection closed) and the service still exited 0.
-    @Test("SIGTERM: an answer under way is sent whole within the grace period; one cut by it makes the exit status 1; stalled clients do not hold the shutdown", .timeLimit(.minutes(3)))
+    @Test("SIGTERM: an answer under way is sent whole within the grace period; one cut by it makes the exit status 1, one its client gave up before does not; stalled clients do not hold the shutdown", .timeLimit(.minutes(3)))
     func shutdownDrain() async throws {
         let script = TestEnvironment.repositoryRoot.appendingPathComponent("Tests/ReminderCompilerTests/Service/shutdown_drain.py")
         let result = try await Python.script([script.path, TestEnvironment.remindcExecutable.path])
@@ -332,7 +332,7 @@ struct ServiceTests {
             let fields = line.split(separator: " ").map(String.init)
             return (fields[0], Array(fields.dropFirst()))
         })
-        #expect(lines.count == 4, "\(result.standardOutput)\(result.standardError)")
+        #expect(lines.count == 5, "\(result.standardOutput)\(result.standardError)")
         let drain = try #require(lines["drain"])
         #expect(drain[0] == "0", "exit status")
         #expect(drain[1] == drain[2] && (Int(drain[1]) ?? 0) > 20_000_000, "received \(drain[1]) of \(drain[2]) bytes")
@@ -347,6 +347,10 @@ struct ServiceTests {
             #expect(fields[0] == "0", "\(stalled)")
             #expect((Double(fields[1]) ?? .infinity) < 6, "\(stalled): exited \(fields[1]) s after SIGTERM with a grace period of 2 s")
         }
+        // A client that went away mid-answer, before the signal: the service ran on and
+        // stops cleanly (it once counted that answer as cut and exited 1).
+        let abandoned = try #require(lines["abandoned"])
+        #expect(abandoned == ["0", "answered"], "exit status and /healthz after the client left: \(abandoned)")
     }
 
     /// Before, a body sent a byte at a time held its connection as long as the client

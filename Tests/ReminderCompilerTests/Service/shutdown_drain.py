@@ -12,7 +12,11 @@ Prints one line per case:
 - "cut STATUS SECONDS": the same with --grace-period 1 and a reader too slow for it.
 - "stalled-headers STATUS SECONDS" and "stalled-body STATUS SECONDS": a client stalled in
   its request head or body, with --grace-period 2; how long the service took to exit.
+- "abandoned STATUS HEALTH": a client that reads the calendar's first megabyte and goes
+  away, a second before SIGTERM; the service's exit status, and whether /healthz was
+  answered between the two. An answer its client gave up is not one the shutdown cut.
 """
+import struct
 import json
 import signal
 import socket
@@ -110,9 +114,32 @@ def stalled(request_start):
     return exit_status(server, time.time())
 
 
+def abandoned():
+    server, port = start()
+    body = calendar_job()
+    connection = socket.create_connection(("127.0.0.1", port))
+    connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
+    connection.sendall(b"POST /v1/ics HTTP/1.1\r\nHost: test\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+    received = 0
+    while received < 1_000_000:
+        part = connection.recv(65536)
+        if not part:
+            break
+        received += len(part)
+    # Gone at once, unread bytes and all (a reset, not a polite close).
+    connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    connection.close()
+    time.sleep(1)
+    health = new_client(port)
+    server.send_signal(signal.SIGTERM)
+    status, _ = exit_status(server, time.time())
+    return status, health
+
+
 status, _, received, expected, whole, newcomer = read_calendar_slowly([], 0.001)
 print("drain", status, received, expected, whole, newcomer)
 status, seconds, _, _, _, _ = read_calendar_slowly(["--grace-period", "1"], 0.01)
 print("cut", status, seconds)
 print("stalled-headers", *stalled(b"POST /v1/plan HTTP/1.1\r\nHost: test\r\nContent-Le"))
 print("stalled-body", *stalled(b"POST /v1/plan HTTP/1.1\r\nHost: test\r\nContent-Length: 1000\r\n\r\n{\"con"))
+print("abandoned", *abandoned())
