@@ -13,7 +13,10 @@ struct ICalendarWriter {
     var lastEventStart = EventStartText()
 
     /// The day numbers of the years 1–9999.
-    private static let fourDigitYears = CivilDate.dayNumber(year: 1, month: 1, day: 1)...CivilDate.dayNumber(year: 9999, month: 12, day: 31)
+    /// The local date-times of the years 1–9999, in seconds: the first second of 0001-01-01
+    /// to the last of 9999-12-31 (a day is 86 400 local seconds).
+    private static let fourDigitYearSeconds =
+        Int64(CivilDate.dayNumber(year: 1, month: 1, day: 1)) * 86_400...Int64(CivilDate.dayNumber(year: 9999, month: 12, day: 31) + 1) * 86_400 - 1
 
     /// The longest physical line, in octets, without its CRLF (RFC 5545 §3.1).
     static let maximumLineOctets = 75
@@ -170,7 +173,9 @@ struct ICalendarWriter {
     /// Whether a local date-time falls in the years 1–9999, whose date-times `dateTimeDigits`
     /// writes in full.
     static func dateTimeFitsFourDigitYears(localSeconds: Int64) -> Bool {
-        fourDigitYears.contains(CivilDate.split(localSeconds: localSeconds).date.dayNumber)
+        // Compared as seconds, without splitting them into a date: this is asked for every
+        // date-time written, before its digits are looked up in the cache.
+        fourDigitYearSeconds.contains(localSeconds)
     }
 
     /// `YYYYMMDDTHHMMSSZ` of a local date-time in the years 1–9999, as two words in memory

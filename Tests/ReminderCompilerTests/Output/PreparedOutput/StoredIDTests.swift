@@ -204,6 +204,22 @@ struct StoredIDTests {
         }
     }
 
+    @Test("a date-time is written in full exactly when its local date falls in the years 1 to 9999")
+    func fourDigitYears() {
+        let first = Int64(CivilDate.dayNumber(year: 1, month: 1, day: 1)) * 86_400
+        let afterLast = Int64(CivilDate.dayNumber(year: 9999, month: 12, day: 31) + 1) * 86_400
+        var random = SeededGenerator(seed: 0x4D19)
+        let samples = [first - 86_401, first - 1, first, first + 1, afterLast - 1, afterLast, afterLast + 86_400, 0, -1,
+                       Int64.min, Int64.max]
+            + (0..<2_000).map { _ in Int64.random(in: (first - 10 * 86_400)...(afterLast + 10 * 86_400), using: &random) }
+        for seconds in samples {
+            // The reference splits the seconds into a date, as writing the digits does.
+            let day = seconds / 86_400 - (seconds % 86_400 < 0 ? 1 : 0)
+            let expected = day >= Int64(CivilDate.dayNumber(year: 1, month: 1, day: 1)) && day <= Int64(CivilDate.dayNumber(year: 9999, month: 12, day: 31))
+            #expect(ICalendarWriter.dateTimeFitsFourDigitYears(localSeconds: seconds) == expected, "\(seconds)")
+        }
+    }
+
     @Test("changing what an ID is made of keeps the ID it had")
     func changesKeepTheID() {
         var generator = SeededGenerator(seed: 77)
