@@ -374,7 +374,8 @@ final class AnswerTracker: Sendable {
     static let partBytes = 1 << 18
 
     /// Answers started and not sent whole: cut, still being written, or dropped from a
-    /// connection's buffer when it was closed.
+    /// connection's buffer when it was closed. Answers their clients gave up (closed or
+    /// reset the connection under them) are not counted.
     var unfinished: Int { counts.withLock { $0.started - $0.finished - $0.abandoned + $0.dropped } }
 
     /// A connection was closed with bytes of an answer still waiting to be sent.
@@ -392,10 +393,11 @@ final class AnswerTracker: Sendable {
                 }
                 try await writer.finish(nil)
             } catch where !Task.isCancelled {
-                // The connection failed under the answer: its client went away (a shutdown
-                // cancels what it cuts, and a close forced at the grace period's end is
-                // counted as dropped). An answer given up long before a shutdown is not
-                // one the shutdown cut, and must not make its exit status 1.
+                // The connection failed under the answer while the request was not
+                // cancelled: its client closed or reset it. A shutdown cancels what it
+                // cuts (and a close `FinishWritesBeforeClose` forces after its drain limit
+                // is counted as dropped), so an answer given up before then is not one the
+                // shutdown cut, and must not make its exit status 1.
                 counts.withLock { $0.abandoned += 1 }
                 throw error
             }

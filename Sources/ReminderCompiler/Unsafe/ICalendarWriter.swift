@@ -12,7 +12,6 @@ struct ICalendarWriter {
     /// The start of the event of prepared content written last, kept for the next one.
     var lastEventStart = EventStartText()
 
-    /// The day numbers of the years 1–9999.
     /// The local date-times of the years 1–9999, in seconds: the first second of 0001-01-01
     /// to the last of 9999-12-31 (a day is 86 400 local seconds).
     private static let fourDigitYearSeconds =

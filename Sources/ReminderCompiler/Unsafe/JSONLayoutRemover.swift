@@ -14,8 +14,9 @@ import Darwin
 /// A chunk is appended whole and its lines are then moved together inside the line's own
 /// storage: one copy of the chunk, and per line a `memchr` and a `memmove`. Appending each
 /// line on its own, and stepping over indentation through the chunk's `Span`, took about
-/// 220 000 instructions of a W1 job's 23 KB plan (237 000 when line breaks were found a
-/// byte at a time).
+/// 220 000 instructions of a W1 job's 23 KB plan; this way a W1 request costs the service
+/// about 150 000 fewer, hashing its config in one call included (see Service and batch,
+/// "Figures").
 struct JSONLayoutRemover {
     private var inIndentation = false
 

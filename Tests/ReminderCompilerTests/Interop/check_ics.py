@@ -195,8 +195,14 @@ def read_with_icaljs(entries):
     import tempfile
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "read_ics_icaljs.mjs")
     with tempfile.TemporaryDirectory() as folder:
-        keys, listing = [], []
+        keys, listing, read_as = [], [], {}
         for mode, ics_path, plan_path, rename in entries:
+            # A calendar is looked up by its path and renaming: listed twice, it must be
+            # read in the same window both times.
+            if read_as.setdefault((ics_path, rename), (mode, plan_path)) != (mode, plan_path):
+                raise SystemExit(f"{ics_path} is listed twice with another plan or style; ical.js reads it once")
+            if (ics_path, rename) in keys:
+                continue
             try:
                 span = window(mode, json.load(open(plan_path, encoding="utf-8")))
                 text = load(ics_path, rename)[1]
@@ -212,12 +218,17 @@ def read_with_icaljs(entries):
         with open(f"{folder}/list.txt", "w", encoding="utf-8") as file:
             file.write("\n".join(listing) + "\n")
         result = subprocess.run(["node", script, ICALJS, f"{folder}/list.txt"], capture_output=True, text=True)
-    if result.returncode != 0:
-        raise SystemExit(f"ical.js's reader ended with status {result.returncode}: {result.stderr}")
     output = result.stdout
+    if result.returncode != 0:
+        # Each calendar's lines are written as it is read: the last one begun is where it ended.
+        begun = [line for line in output.split("\n") if line.startswith("#\t")]
+        where = f" while reading {keys[int(begun[-1].split(chr(9))[1])][0]}" if begun else ""
+        raise SystemExit(f"ical.js's reader ended with status {result.returncode}{where}: {result.stderr}")
     readings = {}
     current = None
-    for line in output.splitlines():
+    for line in output.split("\n"):
+        if not line:
+            continue
         mark, rest = line.split("\t", 1)
         if mark == "#":
             current = keys[int(rest)]

@@ -38,16 +38,21 @@ function instances(file, start, end) {
   return lines;
 }
 
-const output = [];
+// Each calendar's mark is written before it is read and its lines as soon as it is read
+// (process.stdout writes to a pipe synchronously on Linux): if Node itself fails, the
+// output's last mark names the calendar it was on.
 const entries = readFileSync(listFile, "utf8").split("\n").filter((line) => line.length > 0);
 for (const [index, entry] of entries.entries()) {
   const [file, startText, endText] = entry.split("\t");
-  output.push(`#\t${index}`);
+  process.stdout.write(`#\t${index}\n`);
+  let block;
   try {
-    // One by one: a spread of a long calendar's lines would pass more arguments than a call takes.
-    for (const line of instances(file, Number(startText), Number(endText))) output.push(line);
+    block = instances(file, Number(startText), Number(endText));
   } catch (error) {
-    output.push(`!\t${String(error).replace(/\s+/g, " ")}`);
+    block = [`!\t${String(error).replace(/\s+/g, " ")}`];
+  }
+  // In parts: one string of a long calendar's lines could pass what a string may hold.
+  for (let start = 0; start < block.length; start += 10000) {
+    process.stdout.write(block.slice(start, start + 10000).join("\n") + "\n");
   }
 }
-process.stdout.write(output.length ? output.join("\n") + "\n" : "");
