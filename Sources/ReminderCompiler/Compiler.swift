@@ -262,16 +262,16 @@ struct PlanSetup {
     /// beside the config's.
     static func validate(
         _ config: ReminderConfig, options: CompileOptions, diagnostics: [Diagnostic], zones: TimeZoneDatabase
-    ) -> Result<(config: ValidatedConfig, diagnostics: [Diagnostic]), Failure> {
+    ) throws(Failure) -> (config: ValidatedConfig, diagnostics: [Diagnostic]) {
         let checked = ConfigValidator.validated(config, zones: zones, timeZoneOverride: options.timeZone)
         var collector = DiagnosticCollector()
         collector.append(contentsOf: diagnostics)
         collector.append(contentsOf: config.location.isKeyPath ? checked.diagnostics : checked.diagnostics.filter { $0.severity == .error })
         guard let validated = checked.config else {
             collector.append(contentsOf: optionErrors(options, config: config))
-            return .failure(Failure(diagnostics: collector.sorted))
+            throw Failure(diagnostics: collector.sorted)
         }
-        return .success((validated, collector.sorted))
+        return (validated, collector.sorted)
     }
 
     /// The errors of options a caller passes: a pending limit or an instant out of range.
@@ -288,16 +288,16 @@ struct PlanSetup {
     static func prepare(
         _ validated: ValidatedConfig, options: CompileOptions, events: ReminderEvents, diagnostics: [Diagnostic],
         zones: TimeZoneDatabase
-    ) -> Result<PlanSetup, Failure> {
+    ) throws(Failure) -> PlanSetup {
         let config = validated.config
         var collector = DiagnosticCollector()
         collector.append(contentsOf: diagnostics)
         collector.append(contentsOf: optionErrors(options, config: config))
         collector.append(contentsOf: eventErrors(events))
-        if collector.hasErrors { return .failure(Failure(diagnostics: collector.sorted)) }
+        if collector.hasErrors { throw Failure(diagnostics: collector.sorted) }
         guard let zoneName = options.timeZone ?? config.timeZone, let rules = zones.zone(zoneName) else {
             collector.error(.noTimeZone, at: config.location)
-            return .failure(Failure(diagnostics: collector.sorted))
+            throw Failure(diagnostics: collector.sorted)
         }
         let horizonDays = options.horizonDays ?? config.horizonDays
         let pendingLimit = options.pendingLimit ?? config.pendingLimit
@@ -307,14 +307,14 @@ struct PlanSetup {
         if pendingLimit > 0, config.reservedSlots >= pendingLimit {
             collector.error(.reservedSlotsNotBelowLimit(config.reservedSlots, limit: pendingLimit), at: config.location)
         }
-        if collector.hasErrors { return .failure(Failure(diagnostics: collector.sorted)) }
+        if collector.hasErrors { throw Failure(diagnostics: collector.sorted) }
 
         let now = ReminderCompiler.resolve(options.now, rules: rules)
         // IDs and timestamps have four-digit years.
         let lastSupported = Int64(CivilDate(year: 9999, month: 12, day: 30)!.dayNumber) * 86_400
         if now + Int64(horizonDays) * 86_400 > lastSupported {
             collector.error(.windowBeyondYear9999, at: config.location)
-            return .failure(Failure(diagnostics: collector.sorted))
+            throw Failure(diagnostics: collector.sorted)
         }
         // Configs are untrusted: refuse plans whose size alone would exhaust memory or time
         // (every 5 minutes for ten years, many times over), before expanding anything.
@@ -329,7 +329,7 @@ struct PlanSetup {
         }
         if slotBound > PlanSetup.maximumSlots {
             collector.error(.planTooLarge(bound: slotBound, limit: PlanSetup.maximumSlots), at: config.location)
-            return .failure(Failure(diagnostics: collector.sorted))
+            throw Failure(diagnostics: collector.sorted)
         }
         collector.append(contentsOf: ConfigDecoder.neverFiringWarnings(config, now: now, zone: rules, zones: zones))
         let windowEnd = now + Int64(horizonDays) * 86_400
@@ -338,7 +338,7 @@ struct PlanSetup {
         let timeline = ZoneTimeline(rules: rules, span: (now - margin - lateReach)...(windowEnd + margin))
         let window = PlanningWindow(now: now, windowEnd: windowEnd, timeline: timeline, rules: rules).pinning(config, zones: zones)
         collector.append(contentsOf: PlanWarnings(validated, window: window, events: events).all)
-        return .success(PlanSetup(config: config, zoneName: zoneName, pendingLimit: pendingLimit, window: window, collector: collector))
+        return PlanSetup(config: config, zoneName: zoneName, pendingLimit: pendingLimit, window: window, collector: collector)
     }
 
     /// The errors of events built in code, which no file reader checked: an instant must

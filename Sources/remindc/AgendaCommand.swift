@@ -12,12 +12,10 @@ struct AgendaCommand: ParsableCommand, ReportsDiagnostics {
     @Argument(help: "A config (plist XML or JSON) or a plan JSON file, told apart by content.")
     var input: String
 
-    @OptionGroup var eventsOption: EventsOption
-    private var events: String? { eventsOption.events }
+    @Option(help: ArgumentHelp(SharedOptionHelp.events))
+    var events: String?
 
     @OptionGroup var moment: MomentOptions
-
-    @OptionGroup var zone: ZoneOption
 
     @Option(help: "How many days from now to show (1–3660); default 7.")
     var days: Int = 7
@@ -43,13 +41,13 @@ struct AgendaCommand: ParsableCommand, ReportsDiagnostics {
         let agenda: Agenda
         // A config may be JSON too: a plan is told apart by its content.
         if ReminderCompiler.holdsPlan(bytes) {
-            if events != nil || moment.now != nil || zone.timeZone != nil {
+            if events != nil || moment.now != nil || moment.timeZone != nil {
                 throw CommandLineError("--events, --now and --time-zone apply to a config; a plan was compiled with them already")
             }
             let plan = try CommandLineInput.readPlan(bytes, path: input)
             agenda = Agenda(plan: plan, days: days)
         } else {
-            let compiled = try PlanOfConfig.compile(bytes, path: input, events: events, moment: moment, timeZone: zone.timeZone)
+            let compiled = try PlanOfConfig.compile(bytes, path: input, events: events, moment: moment, timeZone: moment.timeZone)
             agenda = Agenda(plan: compiled.plan, config: compiled.config, unbudgeted: compiled.unbudgeted, days: days)
         }
         switch format {
@@ -60,12 +58,6 @@ struct AgendaCommand: ParsableCommand, ReportsDiagnostics {
             StandardStream.output.write(AgendaHTML.render(agenda))
         }
     }
-}
-
-/// `--events`, for the commands that look at a config's plan.
-struct EventsOption: ParsableArguments {
-    @Option(help: "An events file (plist or JSON): activities logged, occurrences done, skipped or snoozed.")
-    var events: String?
 }
 
 /// A config compiled for a person to look at: the plan, and the same compile without the

@@ -17,9 +17,7 @@ struct Check: ParsableCommand, ReportsDiagnostics {
     /// as `compile` reports them.
     @OptionGroup var moment: MomentOptions
 
-    @OptionGroup var zone: ZoneOption
-
-    private var timeZone: String? { zone.timeZone }
+    private var timeZone: String? { moment.timeZone }
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 

@@ -72,21 +72,21 @@ enum CommandLineInput {
         SystemCall.wallClockSeconds()
     }
 
-    fileprivate static func unknownTimeZone(_ name: String) -> ValidationError {
+    /// Refuses a `--time-zone` that the tz database does not have, with the closest name.
+    static func checkTimeZone(_ name: String?) throws {
+        guard let name, !TimeZoneDatabase.system.contains(name) else { return }
         let suggestion = TimeZoneDatabase.system.suggestion(for: name).map { "; did you mean '\($0)'?" } ?? ""
-        return ValidationError("--time-zone '\(name)' is not a zone of the tz database\(suggestion)")
+        throw ValidationError("--time-zone '\(name)' is not a zone of the tz database\(suggestion)")
     }
 }
 
-/// Prints diagnostics to standard error in the `path:line:column: severity: message` form.
-/// `--time-zone`, shared by the commands that read configs.
-struct ZoneOption: ParsableArguments {
-    @Option(name: .customLong("time-zone"), help: "An IANA zone that overrides the config's timeZone.")
-    var timeZone: String?
-
-    func validate() throws {
-        if let timeZone, !TimeZoneDatabase.system.contains(timeZone) {
-            throw CommandLineInput.unknownTimeZone(timeZone)
-        }
-    }
+/// The help of the options that several commands declare each for itself rather than in an
+/// option group: every group type costs each run of a command about 0.8 M instructions of
+/// the argument parser's reflection (see Performance, "Where a short command's
+/// instructions go"), so only options that travel together are grouped.
+enum SharedOptionHelp {
+    /// `--time-zone`, checked with `CommandLineInput.checkTimeZone`.
+    static let timeZone = "An IANA zone that overrides the config's timeZone."
+    /// `--events`.
+    static let events = "An events file (plist or JSON): activities logged, occurrences done, skipped or snoozed."
 }

@@ -14,12 +14,10 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
 
     @OptionGroup var moment: MomentOptions
 
-    @OptionGroup var zone: ZoneOption
+    private var timeZone: String? { moment.timeZone }
 
-    private var timeZone: String? { zone.timeZone }
-
-    @OptionGroup var eventsOption: EventsOption
-    private var events: String? { eventsOption.events }
+    @Option(help: ArgumentHelp(SharedOptionHelp.events))
+    var events: String?
 
     @Option(name: .customLong("horizon-days"), parsing: .unconditional, help: "Overrides the config's horizonDays (1–3660).")
     var horizonDays: Int?
@@ -194,7 +192,9 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
     }
 }
 
-/// `--now`, shared by the commands that plan.
+/// `--now` and `--time-zone`, shared by the commands that plan: the instant a plan is made
+/// at, and the zone that overrides the config's. They are one group because they always go
+/// together, and each group costs every run of a command its own reflection.
 struct MomentOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -203,6 +203,13 @@ struct MomentOptions: ParsableArguments {
         )
     )
     var now: String?
+
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp(SharedOptionHelp.timeZone))
+    var timeZone: String?
+
+    func validate() throws {
+        try CommandLineInput.checkTimeZone(timeZone)
+    }
 
     /// The moment named by `--now`, or the current time.
     func resolve() throws -> CompileOptions.Moment {

@@ -20,9 +20,7 @@ struct Next: ParsableCommand, ReportsDiagnostics {
 
     @OptionGroup var moment: MomentOptions
 
-    @OptionGroup var zone: ZoneOption
-
-    private var timeZone: String? { zone.timeZone }
+    private var timeZone: String? { moment.timeZone }
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 

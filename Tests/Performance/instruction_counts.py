@@ -17,7 +17,8 @@ well below says the baseline is stale: record a new one with the change that ear
 The committed baseline is `Tests/Performance/instruction_baseline.json`, taken on the
 project's build machine; another machine's toolchain may differ by a few per cent.
 `--floor` also counts the C programs of `Tests/Performance/floor/`, which write the same
-bytes from the same notification values without planning (see the article).
+bytes from the same notification values without planning, and a Swift program that only
+parses `compile`'s command line with swift-argument-parser (see the article).
 """
 import argparse
 import json
@@ -32,6 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 NOW = "2026-11-22T08:00:00Z"
 FLOORS = ("C floor: W2 plan JSON from its values, reading them excluded",
           "C floor: W2 plan JSON with each fingerprint hashed from its fields")
+PARSER_FLOOR = "argument parser floor: compile's command line parsed, nothing else"
 LATER = "2026-11-23T08:00:00Z"
 
 
@@ -97,6 +99,30 @@ def measurements(remindc, benchmark, work):
     ]
 
 
+def parser_floor(scratch, work):
+    """A program that parses `compile CONFIG --now T -o FILE` with swift-argument-parser and
+    does nothing else, built as remindc is (static release, the same checkout of the
+    parser), so that its count is what any command line of remindc pays before it works."""
+    package = f"{work}/argument-parser-floor"
+    os.makedirs(f"{package}/Sources/floor")
+    shutil.copy(os.path.join(ROOT, "Tests", "Performance", "floor", "argument_parser_floor.swift"),
+                f"{package}/Sources/floor/main.swift")
+    checkout = os.path.join(os.path.abspath(scratch), "checkouts", "swift-argument-parser")
+    with open(f"{package}/Package.swift", "w") as manifest:
+        manifest.write(
+            "// swift-tools-version: 6.0\n"
+            "import PackageDescription\n"
+            "let package = Package(name: \"floor\",\n"
+            f"    dependencies: [.package(path: {json.dumps(checkout)})],\n"
+            "    targets: [.executableTarget(name: \"floor\", dependencies: [.product(name: \"ArgumentParser\", package: \"swift-argument-parser\")])])\n")
+    run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "floor"],
+        cwd=package, stdout=subprocess.DEVNULL, stderr=None)
+    program = f"{work}/argument_parser_floor"
+    shutil.copy(f"{package}/.build/release/floor", program)
+    run(["strip", "--strip-debug", program])
+    return count([program, "compile", f"{work}/w1.plist", "--now", NOW, "-o", f"{work}/floor-w1.json"], work)
+
+
 def floor_measurements(benchmark, work):
     """The C floor: the same plan JSON bytes written from the notifications' values."""
     source = os.path.join(ROOT, "Tests", "Performance", "floor", "plan_json_floor.c")
@@ -145,6 +171,7 @@ def main():
         if options.floor:
             run([remindc, "compile", f"{work}/w2.plist", "--now", NOW, "-o", f"{work}/w2.json"])
             figures += floor_measurements(benchmark, work)
+            figures.append((PARSER_FLOOR, lambda: parser_floor(options.scratch, work)))
         counts = {}
         print("| figure | instructions |\n|---|---|")
         for name, measure in figures:

@@ -247,6 +247,15 @@
         var otherZones: [String]
     }
 
+    /// How a drive ends: its outline, or the errors that stopped it before or while it
+    /// planned. Not a `Result`: a `Result` of `PlanSetup.Failure` is a generic type made at
+    /// run time, whose `Failure: Error` the runtime checks against every conformance record
+    /// of the binary, about 150 000 instructions of each process that plans.
+    private enum DriveEnd {
+        case success(DriveOutline)
+        case failure(PlanSetup.Failure)
+    }
+
     /// A finished drive: the plan's header with what the events removed, its warnings and
     /// its series' sequences (no notifications), the config as planned, and the sorted
     /// diagnostics.
@@ -281,22 +290,24 @@
     private func drive(
         countFirst: Bool, needsLastInstant: Bool, needsOtherZones: Bool, handOverAtMost: Int = .max,
         begin: (DriveStart) throws -> Void, receive: ([PlannedNotification]) throws -> Void
-    ) rethrows -> Result<DriveOutline, PlanSetup.Failure> {
+    ) rethrows -> DriveEnd {
         let validated: ValidatedConfig
         var found = diagnostics
         if let checked = self.validated, checked.timeZoneOverride == options.timeZone {
             validated = checked
         } else {
-            switch PlanSetup.validate(config, options: options, diagnostics: diagnostics, zones: zones) {
-            case .failure(let failure): return .failure(failure)
-            case .success(let checked): (validated, found) = checked
+            do {
+                (validated, found) = try PlanSetup.validate(config, options: options, diagnostics: diagnostics, zones: zones)
+            } catch {
+                return .failure(error)
             }
         }
         let config = validated.config
         var setup: PlanSetup
-        switch PlanSetup.prepare(validated, options: options, events: events, diagnostics: found, zones: zones) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let prepared): setup = prepared
+        do {
+            setup = try PlanSetup.prepare(validated, options: options, events: events, diagnostics: found, zones: zones)
+        } catch {
+            return .failure(error)
         }
         let planner = Planner(config: config, order: validated.order, window: setup.window, events: events, preparesOutput: preparesOutput)
         let capacity = setup.budget.keptCount(of: Int.max)
@@ -310,7 +321,7 @@
         // Passes over the window end early once the stop signal is raised.
         let stopSignal = self.stopSignal
         func running(_ range: DraftRange) -> Bool { stopSignal?.isRaised != true }
-        func stopped() -> Result<DriveOutline, PlanSetup.Failure>? {
+        func stopped() -> DriveEnd? {
             guard stopSignal?.isRaised == true else { return nil }
             setup.collector.error(.planningStopped, at: config.location)
             return .failure(PlanSetup.Failure(diagnostics: setup.collector.sorted))
@@ -548,21 +559,26 @@
     /// - Returns: nil plans when the compile has errors (see `diagnostics`).
     public func agendaListing(atLeast count: Int) -> (plan: Plan?, unbudgeted: Plan?, notListed: Int, diagnostics: [Diagnostic]) {
         typealias Listing = (plan: Plan, notifications: Int, apart: Int)
-        func listing(_ compilation: ChunkedCompilation, count: Int) -> Result<Listing, PlanSetup.Failure> {
+        func listing(_ compilation: ChunkedCompilation, count: Int) throws(PlanSetup.Failure) -> Listing {
             var kept: [PlannedNotification] = []
-            return compilation.drive(
+            let end = compilation.drive(
                 countFirst: false, needsLastInstant: false, needsOtherZones: false, handOverAtMost: max(1, count),
                 begin: { _ in }, receive: { kept += $0 }
-            ).map { outline in
+            )
+            switch end {
+            case .failure(let failure):
+                throw failure
+            case .success(let outline):
                 var plan = outline.plan
                 plan.notifications = kept
                 return (plan, outline.notHandedOver, outline.suppressedApartNotHandedOver)
             }
         }
         let planned: Listing
-        switch listing(self, count: count) {
-        case .failure(let failure): return (nil, nil, 0, failure.diagnostics)
-        case .success(let found): planned = found
+        do {
+            planned = try listing(self, count: count)
+        } catch {
+            return (nil, nil, 0, error.diagnostics)
         }
         guard planned.plan.dropped > 0 else { return (planned.plan, nil, planned.notifications + planned.apart, []) }
         // The window without the budget: over the same ranges when the plan's own list
@@ -572,9 +588,11 @@
         let (sum, overflow) = count.addingReportingOverflow(listed)
         var wholeWindow = self
         wholeWindow.options = options.withoutBudget
-        switch listing(wholeWindow, count: planned.notifications > 0 ? listed : overflow ? .max : sum) {
-        case .failure(let failure): return (nil, nil, 0, failure.diagnostics)
-        case .success(let window): return (planned.plan, window.plan, window.notifications + window.apart, [])
+        do {
+            let window = try listing(wholeWindow, count: planned.notifications > 0 ? listed : overflow ? .max : sum)
+            return (planned.plan, window.plan, window.notifications + window.apart, [])
+        } catch {
+            return (nil, nil, 0, error.diagnostics)
         }
     }
 

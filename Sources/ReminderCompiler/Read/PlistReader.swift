@@ -67,11 +67,10 @@ import CXMLShim
             return nil
         }
         let tree: XMLTree
-        switch XMLTree.parse(bytes, maximumDepth: maximumDepth, maximumValues: maximumValues) {
-        case .success(let parsed):
-            tree = parsed
-        case .failure(let failure):
-            report(failure, bytes: bytes, lines: lines, path: path, diagnostics: &diagnostics)
+        do {
+            tree = try XMLTree.parse(bytes, maximumDepth: maximumDepth, maximumValues: maximumValues)
+        } catch {
+            report(error, bytes: bytes, lines: lines, path: path, diagnostics: &diagnostics)
             return nil
         }
         guard let root = tree.root else {

@@ -16,7 +16,8 @@ struct GenerateSwift: ParsableCommand, ReportsDiagnostics {
     @Option(name: .short, help: "The Swift file; default: standard output.")
     var output: String?
 
-    @OptionGroup var zone: ZoneOption
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp(SharedOptionHelp.timeZone))
+    var timeZone: String?
 
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
@@ -24,6 +25,7 @@ struct GenerateSwift: ParsableCommand, ReportsDiagnostics {
     var outputFiles: [(option: String, path: String?)] { [("-o", output)] }
 
     func validate() throws {
+        try CommandLineInput.checkTimeZone(timeZone)
         if configs.isEmpty { throw ValidationError("Give at least one config file.") }
     }
 
@@ -35,7 +37,7 @@ struct GenerateSwift: ParsableCommand, ReportsDiagnostics {
                 failed = true
                 continue
             }
-            let result = ReminderCompiler.check(bytes, path: path, options: ConfigOptions(timeZoneOverride: zone.timeZone))
+            let result = ReminderCompiler.check(bytes, path: path, options: ConfigOptions(timeZoneOverride: timeZone))
             DiagnosticPrinter.print(result.diagnostics)
             if DiagnosticPrinter.fails(result.diagnostics) { failed = true }
             if let config = result.config { parsed.append((path, config)) }
