@@ -123,8 +123,10 @@ public struct RemindcServer: Sendable {
         action("v1/plan") { request -> Response in
             await planMetrics.measure {
                 let job = try Self.job(try await Self.body(of: request, accepting: .job, limits: limits))
-                guard let result = await Self.withTimeLimit(limits.timeLimit, { job.result(stopSignal: $0, checkedConfigs: checkedConfigs) }) else { return Self.tooSlow(limits) }
-                return answers.response(status: result.ok ? .ok : .unprocessableContent, contentType: "application/json", bytes: result.line + [0x0A])
+                guard var result = await Self.withTimeLimit(limits.timeLimit, { job.result(stopSignal: $0, checkedConfigs: checkedConfigs) }) else { return Self.tooSlow(limits) }
+                // The line feed goes onto the line's own storage: `line + [0x0A]` copied the answer.
+                result.line.append(0x0A)
+                return answers.response(status: result.ok ? .ok : .unprocessableContent, contentType: "application/json", bytes: result.line)
             }
         }
         action("v1/ics") { request -> Response in
@@ -255,7 +257,11 @@ public struct RemindcServer: Sendable {
     }
 
     static func json(_ bytes: [UInt8], status: HTTPResponse.Status) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: bytes + [0x0A])))
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(bytes.count + 1)
+        buffer.writeBytes(bytes)
+        buffer.writeInteger(UInt8(0x0A))
+        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: buffer))
     }
 
     static func tooSlow(_ limits: Limits) -> Response {
