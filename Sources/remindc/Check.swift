@@ -12,9 +12,9 @@ struct Check: ParsableCommand, ReportsDiagnostics {
     @Argument(help: "The config files (plist XML or JSON).")
     var configs: [String]
 
-    /// The same `--now` as `compile`'s, instant or local time. Given, the config is also
-    /// planned from it, and the plan's warnings (coverage, shared numericIds) are reported
-    /// as `compile` reports them.
+    /// The same `--now` (instant or local time) and `--time-zone` as `compile`'s. Given
+    /// `--now`, the config is also planned from it, and the plan's warnings (coverage,
+    /// shared numericIds) are reported as `compile` reports them.
     @OptionGroup var moment: MomentOptions
 
     private var timeZone: String? { moment.timeZone }

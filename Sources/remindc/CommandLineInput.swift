@@ -82,8 +82,8 @@ enum CommandLineInput {
 
 /// The help of the options that several commands declare each for itself rather than in an
 /// option group: every group type costs each run of a command about 0.8 M instructions of
-/// the argument parser's reflection (see Performance, "Where a short command's
-/// instructions go"), so only options that travel together are grouped.
+/// the argument parser's reflection (see Performance, "Option groups, and the parser's
+/// floor"), so only options that travel together are grouped.
 enum SharedOptionHelp {
     /// `--time-zone`, checked with `CommandLineInput.checkTimeZone`.
     static let timeZone = "An IANA zone that overrides the config's timeZone."

@@ -4,7 +4,11 @@
 Builds remindc and remindc-benchmark as static release binaries, strips their debug
 information (valgrind cannot read it), writes the workloads, and counts every
 instruction of each measured command with `valgrind --tool=callgrind` (whole process,
-all threads). Counts repeat exactly run after run, so a change in one is a change in
+all threads). Each runs with Swift's hashing seeded alike (`SWIFT_DETERMINISTIC_HASHING`)
+and, where `setarch` is found, without address randomisation: the per-process seed and
+the addresses moved a count by up to 0.05 % from run to run. With them a command repeats
+its count exactly, and a run of this script repeats the last one's within 0.01 % (the
+work folder's random name is in the paths), so that a change in a count is a change in
 the code, not in the machine.
 
     Tests/Performance/instruction_counts.py                    # print the table
@@ -52,9 +56,11 @@ def build(scratch):
 
 def count(arguments, work):
     """The instructions of one whole process, as callgrind counts them."""
+    fixed = ["setarch", "-R"] if shutil.which("setarch") else []
     result = subprocess.run(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={work}/callgrind.out"] + arguments,
-        cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        fixed + ["valgrind", "--tool=callgrind", f"--callgrind-out-file={work}/callgrind.out"] + arguments,
+        cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
     if result.returncode != 0:
         sys.exit(f"failed ({result.returncode}): {' '.join(arguments)}\n{result.stderr[-2000:]}")
     found = re.search(r"Collected : (\d+)", result.stderr)
@@ -106,8 +112,8 @@ def parser_floor(scratch, work):
     package = f"{work}/argument-parser-floor"
     os.makedirs(f"{package}/Sources/floor")
     shutil.copy(os.path.join(ROOT, "Tests", "Performance", "floor", "argument_parser_floor.swift"),
-                f"{package}/Sources/floor/main.swift")
-    checkout = os.path.join(os.path.abspath(scratch), "checkouts", "swift-argument-parser")
+                f"{package}/Sources/floor/floor.swift")
+    checkout = os.path.join(scratch, "checkouts", "swift-argument-parser")
     with open(f"{package}/Package.swift", "w") as manifest:
         manifest.write(
             "// swift-tools-version: 6.0\n"
@@ -155,8 +161,11 @@ def main():
     parser.add_argument("--check", metavar="FILE", help="compare with the baseline in FILE; exit 1 on a regression")
     parser.add_argument("--tolerance", type=float, default=0.02, help="allowed rise over the baseline (default 0.02)")
     parser.add_argument("--only", help="measure only the figures whose name contains this text")
-    parser.add_argument("--floor", action="store_true", help="also count the C floor programs")
+    parser.add_argument("--floor", action="store_true",
+                        help="also count the C floor programs and the argument parser's floor (a SwiftPM package built in a temporary folder)")
     options = parser.parse_args()
+    # SwiftPM runs in ROOT: a relative scratch path means one there, for the builds and the floor alike.
+    options.scratch = os.path.join(ROOT, options.scratch)
     if not shutil.which("valgrind"):
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
 
