@@ -47,7 +47,7 @@ struct AgendaCommand: ParsableCommand, ReportsDiagnostics {
             let plan = try CommandLineInput.readPlan(bytes, path: input)
             agenda = Agenda(plan: plan, days: days)
         } else {
-            let compiled = try PlanOfConfig.compile(bytes, path: input, events: events, moment: moment, timeZone: moment.timeZone)
+            let compiled = try PlanOfConfig.compile(bytes, path: input, events: events, moment: moment)
             agenda = Agenda(plan: compiled.plan, config: compiled.config, unbudgeted: compiled.unbudgeted, days: days)
         }
         switch format {
@@ -66,14 +66,10 @@ enum PlanOfConfig {
     /// The config and events read and checked, with the options they are planned with;
     /// errors are printed and end the command.
     static func load(
-        _ bytes: [UInt8], path: String, events: String?, moment: MomentOptions, timeZone: String?
+        _ bytes: [UInt8], path: String, events: String?, moment: MomentOptions
     ) throws -> (inputs: ReminderCompiler.Inputs, config: ReminderConfig, options: CompileOptions) {
-        var eventsInput: (bytes: [UInt8], path: String)?
-        if let events {
-            guard let eventBytes = CommandLineInput.readFile(events) else { throw ExitCode.failure }
-            eventsInput = (eventBytes, events)
-        }
-        let options = CompileOptions(now: try moment.resolve(), timeZone: timeZone)
+        let eventsInput = try CommandLineInput.readEvents(events)
+        let options = CompileOptions(now: try moment.resolve(), timeZone: moment.timeZone)
         let inputs = ReminderCompiler.load(bytes, path: path, options: options, events: eventsInput)
         guard let config = inputs.config else {
             DiagnosticPrinter.print(inputs.diagnostics)
@@ -83,9 +79,9 @@ enum PlanOfConfig {
     }
 
     static func compile(
-        _ bytes: [UInt8], path: String, events: String?, moment: MomentOptions, timeZone: String?
+        _ bytes: [UInt8], path: String, events: String?, moment: MomentOptions
     ) throws -> (plan: Plan, config: ReminderConfig, unbudgeted: Plan, events: ReminderEvents) {
-        let (inputs, config, options) = try load(bytes, path: path, events: events, moment: moment, timeZone: timeZone)
+        let (inputs, config, options) = try load(bytes, path: path, events: events, moment: moment)
         let result = ReminderCompiler.plan(config, options: options, events: inputs.events, diagnostics: inputs.diagnostics)
         DiagnosticPrinter.print(result.diagnostics)
         guard let plan = result.plan, !DiagnosticPrinter.fails(result.diagnostics) else { throw ExitCode.failure }

@@ -17,8 +17,6 @@ struct Check: ParsableCommand, ReportsDiagnostics {
     /// shared numericIds) are reported as `compile` reports them.
     @OptionGroup var moment: MomentOptions
 
-    private var timeZone: String? { moment.timeZone }
-
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     var inputFiles: [String?] { configs }
@@ -28,7 +26,7 @@ struct Check: ParsableCommand, ReportsDiagnostics {
     }
 
     func run() throws {
-        let moment = try moment.resolve()
+        let resolved = try moment.resolve()
         var failed = false
         for path in configs {
             guard let bytes = CommandLineInput.readFile(path) else {
@@ -37,10 +35,10 @@ struct Check: ParsableCommand, ReportsDiagnostics {
             }
             // With --now, check sees what compile sees: the plan's warnings too.
             let diagnostics: [Diagnostic]
-            if self.moment.now == nil, case .instant(let instant) = moment {
-                diagnostics = ReminderCompiler.check(bytes, path: path, options: ConfigOptions(timeZoneOverride: timeZone, now: instant)).diagnostics
+            if moment.now == nil, case .instant(let instant) = resolved {
+                diagnostics = ReminderCompiler.check(bytes, path: path, options: ConfigOptions(timeZoneOverride: moment.timeZone, now: instant)).diagnostics
             } else {
-                diagnostics = ReminderCompiler.compile(bytes, path: path, options: CompileOptions(now: moment, timeZone: timeZone)).diagnostics
+                diagnostics = ReminderCompiler.compile(bytes, path: path, options: CompileOptions(now: resolved, timeZone: moment.timeZone)).diagnostics
             }
             DiagnosticPrinter.print(diagnostics)
             failed = failed || DiagnosticPrinter.fails(diagnostics)

@@ -66,6 +66,14 @@ enum CommandLineInput {
         return bytes
     }
 
+    /// The `--events` file with its path, nil when none was given; a file that cannot be
+    /// read was reported, and ends the command.
+    static func readEvents(_ path: String?) throws -> (bytes: [UInt8], path: String)? {
+        guard let path else { return nil }
+        guard let bytes = readFile(path) else { throw ExitCode.failure }
+        return (bytes, path)
+    }
+
     /// The current time, in whole seconds since 1970 UTC: the one place the CLI reads the
     /// clock.
     static func currentInstant() -> Int64 {

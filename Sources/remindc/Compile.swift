@@ -14,8 +14,6 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
 
     @OptionGroup var moment: MomentOptions
 
-    private var timeZone: String? { moment.timeZone }
-
     @Option(help: ArgumentHelp(SharedOptionHelp.events))
     var events: String?
 
@@ -65,13 +63,9 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
 
     func run() throws {
         guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
-        var eventsInput: (bytes: [UInt8], path: String)?
-        if let events {
-            guard let eventBytes = CommandLineInput.readFile(events) else { throw ExitCode.failure }
-            eventsInput = (eventBytes, events)
-        }
+        let eventsInput = try CommandLineInput.readEvents(events)
         let options = CompileOptions(
-            now: try moment.resolve(), timeZone: timeZone, horizonDays: horizonDays, pendingLimit: pendingLimit
+            now: try moment.resolve(), timeZone: moment.timeZone, horizonDays: horizonDays, pendingLimit: pendingLimit
         )
         let previousPlan = try previous.map(CommandLineInput.readPlan)
         // A diff needs the whole plan; otherwise the plan and the calendar are written a few

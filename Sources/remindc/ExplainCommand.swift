@@ -29,7 +29,7 @@ struct ExplainCommand: ParsableCommand, ReportsDiagnostics {
         guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
         // The plan is compiled once, here, for its diagnostics, and handed to the
         // explanation (which compiles the plan without its budget only for a dropped ID).
-        let (inputs, parsed, options) = try PlanOfConfig.load(bytes, path: config, events: events, moment: moment, timeZone: moment.timeZone)
+        let (inputs, parsed, options) = try PlanOfConfig.load(bytes, path: config, events: events, moment: moment)
         let checked = ReminderCompiler.plan(parsed, options: options, events: inputs.events, diagnostics: inputs.diagnostics)
         DiagnosticPrinter.print(checked.diagnostics)
         guard let plan = checked.plan, !DiagnosticPrinter.fails(checked.diagnostics) else { throw ExitCode.failure }

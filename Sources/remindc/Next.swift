@@ -20,8 +20,6 @@ struct Next: ParsableCommand, ReportsDiagnostics {
 
     @OptionGroup var moment: MomentOptions
 
-    private var timeZone: String? { moment.timeZone }
-
     @OptionGroup var diagnosticOptions: DiagnosticOptions
 
     var inputFiles: [String?] { [config] }
@@ -32,10 +30,10 @@ struct Next: ParsableCommand, ReportsDiagnostics {
 
     func run() throws {
         guard let bytes = CommandLineInput.readFile(config) else { throw ExitCode.failure }
-        let checked = ReminderCompiler.check(bytes, path: config, options: ConfigOptions(timeZoneOverride: timeZone))
+        let checked = ReminderCompiler.check(bytes, path: config, options: ConfigOptions(timeZoneOverride: moment.timeZone))
         DiagnosticPrinter.print(checked.diagnostics.filter { $0.severity == .error })
         guard let parsed = checked.config else { throw ExitCode.failure }
-        guard let zoneName = timeZone ?? parsed.timeZone, let rules = TimeZoneDatabase.system.zone(zoneName) else {
+        guard let zoneName = moment.timeZone ?? parsed.timeZone, let rules = TimeZoneDatabase.system.zone(zoneName) else {
             throw CommandLineError("no time zone: the config has no 'timeZone'; give --time-zone")
         }
         guard let selected = parsed.reminders.first(where: { $0.id == reminder }) else {
