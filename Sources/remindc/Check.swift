@@ -46,3 +46,19 @@ struct Check: ParsableCommand, ReportsDiagnostics {
         if failed { throw ExitCode.failure }
     }
 }
+
+extension Check {
+    /// The command of a plain command line (see `PlainCommandLine`), read without the
+    /// argument parser; every option is set here, as the parser sets it.
+    init(plain arguments: ArraySlice<String>) throws(PlainCommandLine.NotPlain) {
+        let line = try PlainCommandLine(
+            arguments, options: MomentOptions.plainOptions + DiagnosticOptions.plainOptions, flags: DiagnosticOptions.plainFlags
+        )
+        var command = Self()
+        command.configs = line.positionals
+        command.moment = try MomentOptions(plain: line)
+        command.diagnosticOptions = try DiagnosticOptions(plain: line)
+        try PlainCommandLine.validated(command.validate)
+        self = command
+    }
+}

@@ -30,7 +30,7 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
     var ics: String?
 
     @Option(name: .customLong("ics-style"), help: "expanded (one event per notification) or recurring (one series per reminder and time).")
-    var icsStyle: ICalendarStyle = .expanded
+    var icsStyle: ICalendarStyle = Self.defaultICSStyle
 
     @Option(name: .customLong("ics-scope"), help: "plan (the plan's notifications) or window (every notification of the window, before the budget); default: the config's calendarScope.")
     var icsScope: CalendarScope?
@@ -48,6 +48,9 @@ struct Compile: ParsableCommand, ReportsDiagnostics {
 
     var inputFiles: [String?] { [config, events, previous] }
     var outputFiles: [(option: String, path: String?)] { [("-o", output), ("--ics", ics), ("--diff", diff), ("--html", html)] }
+
+    /// One event per notification, when `--ics-style` is not given.
+    static let defaultICSStyle = ICalendarStyle.expanded
 
     func validate() throws {
         if let horizonDays, !(1...3660).contains(horizonDays) {
@@ -226,5 +229,35 @@ enum CommandLineOutput {
         var output = AtomicOutput()
         try output.stage(at: path ?? "-", write)
         try output.commit()
+    }
+}
+
+extension Compile {
+    /// The command of a plain command line (see `PlainCommandLine`), read without the
+    /// argument parser; every option is set here, as the parser sets it.
+    init(plain arguments: ArraySlice<String>) throws(PlainCommandLine.NotPlain) {
+        let line = try PlainCommandLine(
+            arguments,
+            options: ["--events", "--horizon-days", "--pending-limit", "-o", "--ics", "--ics-style", "--ics-scope", "--html", "--previous", "--diff"]
+                + MomentOptions.plainOptions + DiagnosticOptions.plainOptions,
+            flags: DiagnosticOptions.plainFlags
+        )
+        guard line.positionals.count == 1 else { throw PlainCommandLine.NotPlain() }
+        var command = Self()
+        command.config = line.positionals[0]
+        command.moment = try MomentOptions(plain: line)
+        command.events = line.text("--events")
+        command.horizonDays = try line.value("--horizon-days")
+        command.pendingLimit = try line.value("--pending-limit")
+        command.output = line.text("-o")
+        command.ics = line.text("--ics")
+        command.icsStyle = try line.value("--ics-style") ?? Self.defaultICSStyle
+        command.icsScope = try line.value("--ics-scope")
+        command.html = line.text("--html")
+        command.previous = line.text("--previous")
+        command.diff = line.text("--diff")
+        command.diagnosticOptions = try DiagnosticOptions(plain: line)
+        try PlainCommandLine.validated(command.validate)
+        self = command
     }
 }

@@ -6,13 +6,16 @@ extension DiagnosticFormat: NamedChoice {}
 /// `--diagnostics-format`, `--diagnostics-file` and `--warnings-as-errors`, on every command.
 struct DiagnosticOptions: ParsableArguments {
     @Option(help: "How diagnostics are written: gcc (path:line:column lines on standard error), github (workflow-command annotations on standard output), json or sarif (one document on standard error).")
-    var diagnosticsFormat: DiagnosticFormat = .gcc
+    var diagnosticsFormat: DiagnosticFormat = Self.defaultFormat
 
     @Option(help: "Write the diagnostics to this file instead (for a SARIF upload, say).")
     var diagnosticsFile: String?
 
     @Flag(help: "Report warnings as errors: the command fails and writes nothing.")
     var warningsAsErrors = false
+
+    /// gcc lines, when `--diagnostics-format` is not given.
+    static let defaultFormat = DiagnosticFormat.gcc
 }
 
 /// A command whose diagnostics follow `DiagnosticOptions`, and the files it reads and

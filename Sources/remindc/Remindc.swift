@@ -18,8 +18,9 @@ struct Remindc: ParsableCommand {
         let command: ParsableCommand
         do {
             try checkArgumentsAreUTF8()
-            try checkSubcommandName(Array(CommandLine.arguments.dropFirst()))
-            command = try parseAsRoot()
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            try checkSubcommandName(arguments)
+            command = try plainCommand(arguments) ?? parseAsRoot(arguments)
         } catch {
             exitReporting(error)
         }
@@ -44,6 +45,16 @@ struct Remindc: ParsableCommand {
             exitReporting(error)
         }
         if !DiagnosticPrinter.finish() { exitProcess(1) }
+    }
+
+    /// The command of a plain `compile` or `check` line, read without the argument parser's
+    /// reflection (see `PlainCommandLine`); nil for any other line, which the parser reads.
+    static func plainCommand(_ arguments: [String]) -> (any ParsableCommand)? {
+        switch arguments.first {
+        case "compile": try? Compile(plain: arguments.dropFirst())
+        case "check": try? Check(plain: arguments.dropFirst())
+        default: nil
+        }
     }
 
     /// Swift reads arguments as UTF-8 and replaces what is not with U+FFFD, so a file name

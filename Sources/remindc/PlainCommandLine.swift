@@ -1,0 +1,129 @@
+import ArgumentParser
+
+/// A `compile` or `check` command line in its plain form, read without the argument
+/// parser's reflection.
+///
+/// swift-argument-parser learns a command's options at run time: it reflects the command,
+/// makes each property wrapper's generic type from its mangled name and asks it for its
+/// protocols, and each first question of a kind scans every conformance record in the
+/// binary. For `compile` of W1 that is 14.1 M of the process's 22.2 M instructions, four
+/// times the compile itself; a program that parses a three-option line and does nothing
+/// else already takes 9.9 M (Performance, "The plain command line").
+///
+/// The plain form is what scripts, build plugins and apps' build phases write: the
+/// command's name, then its positional arguments and its own options in any order, each
+/// option as `--name value`, `--name=value` or `-o value`, each at most once, with no
+/// value that is empty or starts with `-` (but a lone `-`, standard input). Such a line is
+/// read here, its values converted by the same `ExpressibleByArgument` initializers the
+/// parser uses, and the command's own `validate()` run. Anything else — help, `--version`,
+/// an unknown, misspelt or repeated option, `--`, a value that does not convert or a
+/// command that does not validate — is `NotPlain`, and the argument parser reads the
+/// whole line as it always has, with its own errors and usage text.
+///
+/// The parser remains the one definition of the command line: help, completions and
+/// every error come from it. `PlainCommandLineTests` holds the two readers together: on
+/// thousands of generated lines, each line read here is read by the parser into the same
+/// command, field for field, and a line read here leaves no option unset.
+struct PlainCommandLine {
+    /// The line is not in the plain form: the argument parser reads it.
+    struct NotPlain: Error {}
+
+    /// The options given, by the spelling used (`--now`, `-o`).
+    private var values: [String: String] = [:]
+    /// The flags given.
+    private var flags: [String] = []
+    /// The positional arguments, in order.
+    private(set) var positionals: [String] = []
+
+    /// Reads `arguments`, which follow the command's name, knowing the command's options
+    /// (spellings that take a value) and flags.
+    init(_ arguments: ArraySlice<String>, options: [String], flags: [String]) throws(NotPlain) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "-" || !argument.hasPrefix("-") {
+                guard !argument.isEmpty else { throw NotPlain() }
+                positionals.append(argument)
+                continue
+            }
+            var name = argument
+            var value: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            if flags.contains(name) {
+                guard value == nil, !self.flags.contains(name) else { throw NotPlain() }
+                self.flags.append(name)
+                continue
+            }
+            guard options.contains(name), values[name] == nil else { throw NotPlain() }
+            guard let given = value ?? remaining.popFirst(), Self.isPlainValue(given) else { throw NotPlain() }
+            values[name] = given
+        }
+    }
+
+    /// A value the parser takes as it stands after its option: not empty, and not
+    /// something it might read as an option of its own.
+    private static func isPlainValue(_ value: String) -> Bool {
+        value == "-" || !(value.isEmpty || value.hasPrefix("-"))
+    }
+
+    /// The text of an option, nil when it was not given.
+    func text(_ option: String) -> String? {
+        values[option]
+    }
+
+    /// The value of an option, converted as the argument parser converts it; nil when it
+    /// was not given.
+    func value<Value: ExpressibleByArgument>(_ option: String, as type: Value.Type = Value.self) throws(NotPlain) -> Value? {
+        guard let text = values[option] else { return nil }
+        guard let value = Value(argument: text) else { throw NotPlain() }
+        return value
+    }
+
+    /// Whether a flag was given.
+    func isSet(_ flag: String) -> Bool {
+        flags.contains(flag)
+    }
+
+    // The commands build themselves in a copy (`var command = Self()`), then assign it:
+    // in an initializer, Swift takes an assignment to a wrapped property that has an
+    // initial value (`--ics-style`'s `expanded`) as the wrapper's initialization, which
+    // leaves the option unparsed, where the copy's assignment sets it.
+
+    /// Runs a validation of the parser's kind: one that fails leaves the line to the
+    /// parser, which reports the failure with its usage text.
+    static func validated(_ validate: () throws -> Void) throws(NotPlain) {
+        do { try validate() } catch { throw NotPlain() }
+    }
+}
+
+extension MomentOptions {
+    /// The options of the group, as a plain command line spells them.
+    static let plainOptions = ["--now", "--time-zone"]
+
+    /// The group as a plain command line gives it, validated.
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        var group = Self()
+        group.now = line.text("--now")
+        group.timeZone = line.text("--time-zone")
+        try PlainCommandLine.validated(group.validate)
+        self = group
+    }
+}
+
+extension DiagnosticOptions {
+    /// The options of the group that take a value, as a plain command line spells them.
+    static let plainOptions = ["--diagnostics-format", "--diagnostics-file"]
+    /// The flags of the group.
+    static let plainFlags = ["--warnings-as-errors"]
+
+    /// The group as a plain command line gives it.
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        var group = Self()
+        group.diagnosticsFormat = try line.value("--diagnostics-format") ?? Self.defaultFormat
+        group.diagnosticsFile = line.text("--diagnostics-file")
+        group.warningsAsErrors = line.isSet("--warnings-as-errors")
+        self = group
+    }
+}
