@@ -16,21 +16,29 @@ struct Remindc: ParsableCommand {
     /// which ArgumentParser would otherwise report as 64.
     static func main() {
         let command: ParsableCommand
+        let reporting: (any ReportsDiagnostics)?
         do {
             try checkArgumentsAreUTF8()
             let arguments = Array(CommandLine.arguments.dropFirst())
             try checkSubcommandName(arguments)
-            command = try plainCommand(arguments) ?? parseAsRoot(arguments)
+            if let plain = plainCommand(arguments) {
+                // Known to report diagnostics without asking the runtime, whose first
+                // question of a kind scans every conformance record.
+                (command, reporting) = (plain, plain)
+            } else {
+                command = try parseAsRoot(arguments)
+                reporting = command as? ReportsDiagnostics
+            }
         } catch {
             exitReporting(error)
         }
-        if let reporting = command as? ReportsDiagnostics { DiagnosticPrinter.configure(reporting.diagnosticOptions) }
+        if let reporting { DiagnosticPrinter.configure(reporting.diagnosticOptions) }
         do {
-            try (command as? ReportsDiagnostics)?.checkOutputs()
+            try reporting?.checkOutputs()
         } catch {
             // An output, perhaps the diagnostics file itself, cannot be written: nothing ran,
             // and the error goes to standard error (and, for github, standard output) alone.
-            if var options = (command as? ReportsDiagnostics)?.diagnosticOptions {
+            if var options = reporting?.diagnosticOptions {
                 options.diagnosticsFile = nil
                 DiagnosticPrinter.configure(options)
             }
@@ -49,7 +57,7 @@ struct Remindc: ParsableCommand {
 
     /// The command of a plain `compile` or `check` line, read without the argument parser's
     /// reflection (see `PlainCommandLine`); nil for any other line, which the parser reads.
-    static func plainCommand(_ arguments: [String]) -> (any ParsableCommand)? {
+    static func plainCommand(_ arguments: [String]) -> (any ParsableCommand & ReportsDiagnostics)? {
         switch arguments.first {
         case "compile": try? Compile(plain: arguments.dropFirst())
         case "check": try? Check(plain: arguments.dropFirst())
