@@ -52,7 +52,8 @@ extension Check {
     /// argument parser; every option is set here, as the parser sets it.
     init(plain arguments: ArraySlice<String>) throws(PlainCommandLine.NotPlain) {
         let line = try PlainCommandLine(
-            arguments, options: MomentOptions.plainOptions + DiagnosticOptions.plainOptions, flags: DiagnosticOptions.plainFlags
+            arguments, knownOptions: MomentOptions.plainOptions + DiagnosticOptions.plainOptions,
+            knownFlags: DiagnosticOptions.plainFlags
         )
         var command = Self()
         command.configs = line.positionals

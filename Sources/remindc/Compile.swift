@@ -233,14 +233,18 @@ enum CommandLineOutput {
 }
 
 extension Compile {
+    /// The command's own options, as a plain command line spells them.
+    static let plainOptions = [
+        "--events", "--horizon-days", "--pending-limit", "-o", "--ics", "--ics-style", "--ics-scope", "--html", "--previous", "--diff",
+    ]
+
     /// The command of a plain command line (see `PlainCommandLine`), read without the
     /// argument parser; every option is set here, as the parser sets it.
     init(plain arguments: ArraySlice<String>) throws(PlainCommandLine.NotPlain) {
         let line = try PlainCommandLine(
             arguments,
-            options: ["--events", "--horizon-days", "--pending-limit", "-o", "--ics", "--ics-style", "--ics-scope", "--html", "--previous", "--diff"]
-                + MomentOptions.plainOptions + DiagnosticOptions.plainOptions,
-            flags: DiagnosticOptions.plainFlags
+            knownOptions: Self.plainOptions + MomentOptions.plainOptions + DiagnosticOptions.plainOptions,
+            knownFlags: DiagnosticOptions.plainFlags
         )
         guard line.positionals.count == 1 else { throw PlainCommandLine.NotPlain() }
         var command = Self()

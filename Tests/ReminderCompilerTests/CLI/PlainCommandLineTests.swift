@@ -21,11 +21,16 @@ struct PlainCommandLineTests {
     /// Values of the options that name files, and of the positional arguments.
     static let paths = ["w1.plist", "a b/plan.json", "-", "help", "compile", "café.ics", "a=b", "x.plist"]
     /// Values no option should take as they stand.
-    static let oddValues = ["", "-x", "--now", "-o", "=", "--", "-5"]
+    static let oddValues = ["", "-x", "--now", "-o", "=", "--", "-5", "\u{2212}5", "\u{2013}x", "-\u{301}x"]
     /// Words that are not options of either command, or that the parser answers itself.
-    static let otherWords = ["--help", "-h", "--version", "--nwo", "--output", "-x", "--", "--warnings-as-error", "--generate-completion-script"]
+    static let otherWords = [
+        "--help", "-h", "--version", "--nwo", "--output", "-x", "--", "--warnings-as-error", "--generate-completion-script",
+        "--warnings-as-errors=true", "--warnings-as-errors=", "-o=x.json", "-now", "-ox.json",
+    ]
 
+    /// `compile`'s options that take a value, every one of them.
     static let compileOptions = ["--now", "--time-zone", "--events", "--horizon-days", "--pending-limit", "-o", "--ics", "--ics-style", "--ics-scope", "--html", "--previous", "--diff", "--diagnostics-format", "--diagnostics-file"]
+    /// `check`'s options that take a value, every one of them.
     static let checkOptions = ["--now", "--time-zone", "--diagnostics-format", "--diagnostics-file"]
 
     /// A command line of `command` with `options` in a random order and form.
@@ -55,9 +60,9 @@ struct PlainCommandLineTests {
     }
 
     @Test("a line read plainly is read by the argument parser into the same command", arguments: [
-        ("compile", compileOptions), ("check", checkOptions),
+        ("compile", compileOptions, 300), ("check", checkOptions, 1500),
     ])
-    func sameCommandAsTheParser(_ command: String, options: [String]) {
+    func sameCommandAsTheParser(_ command: String, options: [String], leastPlain: Int) {
         var generator = SeededGenerator(seed: 2026)
         var plain = 0
         var leftToTheParser = 0
@@ -75,10 +80,11 @@ struct PlainCommandLineTests {
             }
             #expect(String(describing: read) == String(describing: parsedCommand), "\(line)")
         }
-        // Both kinds of line were met: the comparison ran on hundreds of plain lines (375
-        // of compile's 3 000, 1 759 of check's), and the parser read lines that the plain
-        // reader left to it (repeated options, say: 113 and 171).
-        #expect(plain > 300)
+        // Both kinds of line were met: the comparison ran on hundreds of plain lines, and
+        // the parser read lines that the plain reader left to it (repeated options, say).
+        // With Swift 6.3.1's random algorithms the seed gives 392 plain lines of compile's
+        // 3 000 and 1 768 of check's, and 99 and 156 left to the parser.
+        #expect(plain > leastPlain)
         #expect(leftToTheParser > 50)
     }
 
