@@ -51,14 +51,12 @@ extension Check {
     /// The command of a plain command line (see `PlainCommandLine`), read without the
     /// argument parser; every option is set here, as the parser sets it.
     init(plain arguments: ArraySlice<String>) throws(PlainCommandLine.NotPlain) {
-        let line = try PlainCommandLine(
-            arguments, knownOptions: MomentOptions.plainOptions + DiagnosticOptions.plainOptions,
-            knownFlags: DiagnosticOptions.plainFlags
-        )
+        var line = try PlainCommandLine(arguments, knownFlags: DiagnosticOptions.plainFlags)
         var command = Self()
         command.configs = line.positionals
-        command.moment = try MomentOptions(plain: line)
-        command.diagnosticOptions = try DiagnosticOptions(plain: line)
+        command.moment = try MomentOptions(plain: &line)
+        command.diagnosticOptions = try DiagnosticOptions(plain: &line)
+        try line.finish()
         try PlainCommandLine.validated(command.validate)
         self = command
     }

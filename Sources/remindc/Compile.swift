@@ -233,34 +233,26 @@ enum CommandLineOutput {
 }
 
 extension Compile {
-    /// The command's own options, as a plain command line spells them.
-    static let plainOptions = [
-        "--events", "--horizon-days", "--pending-limit", "-o", "--ics", "--ics-style", "--ics-scope", "--html", "--previous", "--diff",
-    ]
-
     /// The command of a plain command line (see `PlainCommandLine`), read without the
     /// argument parser; every option is set here, as the parser sets it.
     init(plain arguments: ArraySlice<String>) throws(PlainCommandLine.NotPlain) {
-        let line = try PlainCommandLine(
-            arguments,
-            knownOptions: Self.plainOptions + MomentOptions.plainOptions + DiagnosticOptions.plainOptions,
-            knownFlags: DiagnosticOptions.plainFlags
-        )
+        var line = try PlainCommandLine(arguments, knownFlags: DiagnosticOptions.plainFlags)
         guard line.positionals.count == 1 else { throw PlainCommandLine.NotPlain() }
         var command = Self()
         command.config = line.positionals[0]
-        command.moment = try MomentOptions(plain: line)
-        command.events = line.text("--events")
-        command.horizonDays = try line.value("--horizon-days")
-        command.pendingLimit = try line.value("--pending-limit")
-        command.output = line.text("-o")
-        command.ics = line.text("--ics")
-        command.icsStyle = try line.value("--ics-style") ?? Self.defaultICSStyle
-        command.icsScope = try line.value("--ics-scope")
-        command.html = line.text("--html")
-        command.previous = line.text("--previous")
-        command.diff = line.text("--diff")
-        command.diagnosticOptions = try DiagnosticOptions(plain: line)
+        command.moment = try MomentOptions(plain: &line)
+        command.events = line.take("--events")
+        command.horizonDays = try line.takeValue("--horizon-days")
+        command.pendingLimit = try line.takeValue("--pending-limit")
+        command.output = line.take("-o")
+        command.ics = line.take("--ics")
+        command.icsStyle = try line.takeValue("--ics-style") ?? Self.defaultICSStyle
+        command.icsScope = try line.takeValue("--ics-scope")
+        command.html = line.take("--html")
+        command.previous = line.take("--previous")
+        command.diff = line.take("--diff")
+        command.diagnosticOptions = try DiagnosticOptions(plain: &line)
+        try line.finish()
         try PlainCommandLine.validated(command.validate)
         self = command
     }

@@ -14,8 +14,10 @@ import ArgumentParser
 /// command's name, then its positional arguments and its own options in any order, each
 /// option as `--name value`, `--name=value` or `-o value`, each at most once, with no
 /// value that is empty or starts with `-` (but a lone `-`, standard input). Such a line is
-/// read here, its values converted by the same `ExpressibleByArgument` initializers the
-/// parser uses, and the command's and its groups' own `validate()` run. Anything else — help, `--version`,
+/// read here: the command takes each of its options by the name it has on the command line,
+/// an option it did not take is one it does not have, values are converted by the same
+/// `ExpressibleByArgument` initializers the parser uses, and the command's and its groups'
+/// own `validate()` run. Anything else — help, `--version`,
 /// an unknown, misspelt or repeated option, `--`, a value that does not convert or a
 /// command that does not validate — is `NotPlain`, and the argument parser reads the
 /// whole line as it always has, with its own errors and usage text.
@@ -34,16 +36,17 @@ struct PlainCommandLine {
     /// The line is not in the plain form: the argument parser reads it.
     struct NotPlain: Error {}
 
-    /// The options given, by the spelling used (`--now`, `-o`).
+    /// The options given and not yet taken, by the spelling used (`--now`, `-o`).
     private var values: [String: String] = [:]
     /// The flags given.
     private var givenFlags: [String] = []
     /// The positional arguments, in order.
     private(set) var positionals: [String] = []
 
-    /// Reads `arguments`, which follow the command's name, knowing the command's options
-    /// (spellings that take a value) and flags.
-    init(_ arguments: ArraySlice<String>, knownOptions: [String], knownFlags: [String]) throws(NotPlain) {
+    /// Reads `arguments`, which follow the command's name, knowing the command's flags:
+    /// every other word that starts with `-` names an option with a value, which the
+    /// command takes (`take`) or, if it has no such option, leaves (`finish`).
+    init(_ arguments: ArraySlice<String>, knownFlags: [String]) throws(NotPlain) {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if argument == "-" || !argument.hasPrefix("-") {
@@ -62,7 +65,7 @@ struct PlainCommandLine {
                 givenFlags.append(name)
                 continue
             }
-            guard knownOptions.contains(name), values[name] == nil else { throw NotPlain() }
+            guard values[name] == nil else { throw NotPlain() }
             guard let given = value ?? remaining.popFirst(), Self.isPlainValue(given) else { throw NotPlain() }
             values[name] = given
         }
@@ -74,17 +77,23 @@ struct PlainCommandLine {
         value == "-" || !(value.isEmpty || value.hasPrefix("-"))
     }
 
-    /// The text of an option, nil when it was not given.
-    func text(_ option: String) -> String? {
-        values[option]
+    /// Takes the text of one of the command's options, nil when it was not given.
+    mutating func take(_ option: String) -> String? {
+        values.removeValue(forKey: option)
     }
 
-    /// The value of an option, converted as the argument parser converts it; nil when it
-    /// was not given.
-    func value<Value: ExpressibleByArgument>(_ option: String) throws(NotPlain) -> Value? {
-        guard let text = values[option] else { return nil }
+    /// Takes the value of one of the command's options, converted as the argument parser
+    /// converts it; nil when it was not given.
+    mutating func takeValue<Value: ExpressibleByArgument>(_ option: String) throws(NotPlain) -> Value? {
+        guard let text = take(option) else { return nil }
         guard let value = Value(argument: text) else { throw NotPlain() }
         return value
+    }
+
+    /// Ends the reading once the command has taken its options: one it left is one it does
+    /// not have (`--nwo`, `--help`), which the parser answers or refuses.
+    func finish() throws(NotPlain) {
+        guard values.isEmpty else { throw NotPlain() }
     }
 
     /// Whether a flag was given.
@@ -100,30 +109,26 @@ struct PlainCommandLine {
 }
 
 extension MomentOptions {
-    /// The options of the group, as a plain command line spells them.
-    static let plainOptions = ["--now", "--time-zone"]
-
     /// The group as a plain command line gives it, validated.
-    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+    init(plain line: inout PlainCommandLine) throws(PlainCommandLine.NotPlain) {
         var group = Self()
-        group.now = line.text("--now")
-        group.timeZone = line.text("--time-zone")
+        group.now = line.take("--now")
+        group.timeZone = line.take("--time-zone")
         try PlainCommandLine.validated(group.validate)
         self = group
     }
 }
 
 extension DiagnosticOptions {
-    /// The options of the group that take a value, as a plain command line spells them.
-    static let plainOptions = ["--diagnostics-format", "--diagnostics-file"]
-    /// The flags of the group.
+    /// The flags of the group, as a plain command line spells them: the only flags of
+    /// the commands read plainly.
     static let plainFlags = ["--warnings-as-errors"]
 
     /// The group as a plain command line gives it.
-    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+    init(plain line: inout PlainCommandLine) throws(PlainCommandLine.NotPlain) {
         var group = Self()
-        group.diagnosticsFormat = try line.value("--diagnostics-format") ?? Self.defaultFormat
-        group.diagnosticsFile = line.text("--diagnostics-file")
+        group.diagnosticsFormat = try line.takeValue("--diagnostics-format") ?? Self.defaultFormat
+        group.diagnosticsFile = line.take("--diagnostics-file")
         group.warningsAsErrors = line.isSet("--warnings-as-errors")
         // The group has no checks of its own today; the parser would run one added later.
         try PlainCommandLine.validated { try group.validate() }

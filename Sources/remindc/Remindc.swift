@@ -20,12 +20,13 @@ struct Remindc: ParsableCommand {
         do {
             try checkArgumentsAreUTF8()
             let arguments = Array(CommandLine.arguments.dropFirst())
-            try checkSubcommandName(arguments)
             if let plain = plainCommand(arguments) {
                 // Known to report diagnostics without asking the runtime, whose first
-                // question of a kind scans every conformance record.
+                // question of a kind scans every conformance record. Its first word names
+                // a command, so there is no mistyped command to refuse.
                 (command, reporting) = (plain, plain)
             } else {
+                try checkSubcommandName(arguments)
                 command = try parseAsRoot(arguments)
                 reporting = command as? ReportsDiagnostics
             }
