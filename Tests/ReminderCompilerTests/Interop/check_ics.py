@@ -198,11 +198,13 @@ def read_with_icaljs(entries):
         keys, listing, read_as = [], [], {}
         for mode, ics_path, plan_path, rename in entries:
             # A calendar is looked up by its path and renaming: listed twice, it must be
-            # read in the same window both times.
-            if read_as.setdefault((ics_path, rename), (mode, plan_path)) != (mode, plan_path):
-                raise SystemExit(f"{ics_path} is listed twice with another plan or style; ical.js reads it once")
-            if (ics_path, rename) in keys:
+            # read in the same window both times, and is read once.
+            key = (ics_path, rename)
+            if key in read_as:
+                if read_as[key] != (mode, plan_path):
+                    raise SystemExit(f"{ics_path} is listed twice with another plan or style; ical.js reads it once")
                 continue
+            read_as[key] = (mode, plan_path)
             try:
                 span = window(mode, json.load(open(plan_path, encoding="utf-8")))
                 text = load(ics_path, rename)[1]
@@ -213,7 +215,7 @@ def read_with_icaljs(entries):
             path = f"{folder}/{len(keys)}.ics"
             with open(path, "w", encoding="utf-8", newline="") as file:
                 file.write(text)
-            keys.append((ics_path, rename))
+            keys.append(key)
             listing.append(f"{path}\t{int(span[0].timestamp())}\t{int(span[1].timestamp())}")
         with open(f"{folder}/list.txt", "w", encoding="utf-8") as file:
             file.write("\n".join(listing) + "\n")

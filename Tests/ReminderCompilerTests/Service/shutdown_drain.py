@@ -16,10 +16,10 @@ Prints one line per case:
   away, a second before SIGTERM; the service's exit status, and whether /healthz was
   answered between the two. An answer its client gave up is not one the shutdown cut.
 """
-import struct
 import json
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import time
